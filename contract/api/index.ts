@@ -1,0 +1,21 @@
+import { authRoutes } from './auth';
+import type { RouteDef } from './route';
+
+export * from './route';
+export * from './auth';
+
+/** Every API route, by id. Server, main and renderer all read this one table. */
+export const routes = {
+  ...authRoutes,
+} as const;
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+
+export function isRouteId(id: string): id is RouteId {
+  return Object.prototype.hasOwnProperty.call(routes, id);
+}
+
+export const routeList: ReadonlyArray<readonly [RouteId, RouteDef]> = Object.entries(routes) as unknown as ReadonlyArray<
+  readonly [RouteId, RouteDef]
+>;

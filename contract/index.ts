@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './envelope';
+export * from './validation';
+export * from './api';
+export * from './ipc';

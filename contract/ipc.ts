@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { anyEnvelopeSchema } from './envelope';
+import { userSchema } from './api/auth';
+import { emailSchema } from './validation';
+import type { IpcChannelName, IpcEventName } from './ipc-names';
+
+/**
+ * The IPC contract between the renderer and main: one entry per channel, each with its input and
+ * output schema. Preload exposes one function per entry on `window.palette`; main mounts one handler
+ * per entry (on ipcMain in the desktop app, on the loopback host in the browser edition). Every
+ * channel name carries the `palette:` prefix; preload refuses any other.
+ */
+
+export { CHANNEL_PREFIX, ipcChannelNames, ipcEventNames, channelName } from './ipc-names';
+export type { IpcChannelName, IpcEventName } from './ipc-names';
+
+/** Where the session token is kept: the OS keychain, or only in memory when no keychain is available. */
+export const persistenceSchema = z.enum(['keychain', 'memory']);
+
+export const sessionStateSchema = z.object({
+  user: userSchema.nullable(),
+  persistence: persistenceSchema,
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export const connectivitySchema = z.object({
+  /** The machine has a network connection. */
+  network: z.boolean(),
+  /** The API server answered its last health check. */
+  server: z.boolean(),
+  checkedAt: z.string(),
+});
+export type Connectivity = z.infer<typeof connectivitySchema>;
+
+export const updateStateSchema = z.object({
+  status: z.enum(['idle', 'unsupported', 'checking', 'available', 'downloading', 'ready', 'error']),
+  version: z.string().nullable(),
+  progress: z.number().min(0).max(100).nullable(),
+});
+export type UpdateState = z.infer<typeof updateStateSchema>;
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  edition: z.enum(['desktop', 'browser']),
+  platform: z.string(),
+  serverUrl: z.string(),
+  embeddedServer: z.boolean(),
+  rendererBuild: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const ipcChannels = {
+  'app.info': channel(z.undefined(), appInfoSchema),
+  'api.call': channel(
+    z.object({
+      routeId: z.string().min(1).max(100),
+      input: z
+        .object({
+          params: z.record(z.string(), z.unknown()).optional(),
+          query: z.record(z.string(), z.unknown()).optional(),
+          body: z.unknown().optional(),
+        })
+        .optional(),
+    }),
+    anyEnvelopeSchema,
+  ),
+  'session.get': channel(z.undefined(), sessionStateSchema),
+  'session.signIn': channel(z.object({ email: emailSchema, password: z.string().max(256) }), anyEnvelopeSchema),
+  'session.signOut': channel(z.undefined(), sessionStateSchema),
+  'connectivity.get': channel(z.undefined(), connectivitySchema),
+  'update.get': channel(z.undefined(), updateStateSchema),
+  'update.check': channel(z.undefined(), updateStateSchema),
+  'update.install': channel(z.undefined(), z.null()),
+  'shell.openExternal': channel(z.object({ url: z.string().max(2048) }), z.boolean()),
+} as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
+
+export type IpcChannels = typeof ipcChannels;
+export type IpcInput<C extends IpcChannelName> = z.input<IpcChannels[C]['input']>;
+export type IpcOutput<C extends IpcChannelName> = z.output<IpcChannels[C]['output']>;
+
+/** Events main pushes to the renderer. */
+export const ipcEvents = {
+  'connectivity.changed': connectivitySchema,
+  'session.changed': sessionStateSchema,
+  'update.changed': updateStateSchema,
+} as const satisfies Record<IpcEventName, z.ZodType>;
+export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof ipcEvents)[E]>;
+
+/**
+ * What crosses the IPC boundary for every channel: a thrown Error would lose everything but its
+ * message, so handlers answer a result object and the renderer turns a failure into a typed error.
+ */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; code: number; message: string };
+
+export const ipcFailureSchema = z.object({ ok: z.literal(false), code: z.number().int(), message: z.string() });
+
+type GroupOf<K> = K extends `${infer G}.${string}` ? G : never;
+type MethodOf<K> = K extends `${string}.${infer M}` ? M : never;
+
+/**
+ * What preload exposes as `window.palette` (and what the browser edition's HTTP bridge implements):
+ * one function per channel, grouped by the part of its name before the dot (`palette.api.call(...)`,
+ * `palette.session.signIn(...)`), plus `on(event, listener)` for the events main pushes.
+ */
+export type PaletteBridge = {
+  readonly [G in GroupOf<IpcChannelName>]: {
+    readonly [K in Extract<IpcChannelName, `${G}.${string}`> as MethodOf<K>]: (
+      ...input: IpcInput<K> extends undefined ? [] : [IpcInput<K>]
+    ) => Promise<IpcResult<IpcOutput<K>>>;
+  };
+} & {
+  readonly on: <E extends IpcEventName>(event: E, listener: (payload: IpcEventPayload<E>) => void) => () => void;
+};
+
+/**
+ * The browser edition's transport (see docs/ARCHITECTURE.md). The host serves the renderer and
+ * mounts the same IPC router over loopback HTTP:
+ * - `POST {HOST_IPC_PATH}/<channel>` with JSON `{ "input": ... }` answers an `IpcResult` as JSON;
+ * - `GET {HOST_EVENTS_PATH}` is a server-sent event stream, one `event: <name>` per `ipcEvents` entry;
+ * - the per-launch secret arrives once as `/?key=<secret>`; the host answers with an HttpOnly,
+ *   SameSite=Strict cookie named {HOST_COOKIE} and redirects to `/`. Every IPC request needs that
+ *   cookie, an `Origin` equal to the host's own origin and a `Host` of 127.0.0.1:<port>.
+ */
+export const HOST_IPC_PATH = '/__palette/ipc';
+export const HOST_EVENTS_PATH = '/__palette/events';
+export const HOST_COOKIE = 'palette_launch';

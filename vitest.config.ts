@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { resolve: { alias }, test: { name: 'main', include: ['tests/main/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      { resolve: { alias }, test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}'], environment: 'node' } },
+    ],
+  },
+});
