@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { e2eAdmin } from './accounts';
+
+/**
+ * Starts what the end-to-end suite drives: a real SMTP receiver on 127.0.0.1 (each mail saved as a
+ * file the tests read) and the console through `npm start`'s own script, on a fresh embedded
+ * database, so the suite proves the README's start command too.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const work = mkdtempSync(join(tmpdir(), 'palette-e2e-'));
+  const mailDir = join(work, 'mail');
+  rmSync(mailDir, { recursive: true, force: true });
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(mailDir);
+
+  let mailCount = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mailCount += 1;
+        writeFileSync(join(mailDir, `${String(mailCount).padStart(4, '0')}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  const smtpPort = await new Promise<number>((resolve) => {
+    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port));
+  });
+
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      DATA_DIR: join(work, 'data'),
+      PALETTE_USER_DATA_DIR: join(work, 'user-data'),
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PALETTE_HOST_PORT: '0',
+      PALETTE_SERVER_URL: '',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the console did not start in 120 s:\n${out}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /browser edition\)? at (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the console exited with ${code}:\n${out}`));
+    });
+  });
+  child.removeAllListeners('exit');
+
+  process.env.E2E_URL = url;
+  process.env.E2E_ORIGIN = new URL(url).origin;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    rmSync(work, { recursive: true, force: true });
+  };
+}
