@@ -26,7 +26,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['*', '!zod', '!./*', '!../*', '!./**', '!../**'], message: 'contract/ imports only zod.' },
+            { regex: '^(?!zod$|\\.{1,2}/)', message: 'contract/ imports only zod.' },
             { group: ours('server', 'main', 'preload', 'renderer'), message: 'contract/ imports only zod.' },
           ],
         },

@@ -3,3 +3,5 @@ export * from './envelope';
 export * from './validation';
 export * from './api';
 export * from './ipc';
+export * from './field-errors';
+export * from './i18n';
