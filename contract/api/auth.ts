@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, limits } from '../validation';
+import { emailSchema, passwordSchema, limits, verificationCodeSchema } from '../validation';
 import { listPageSchema, listQuerySchema } from '../envelope';
 import { defineRoute } from './route';
 
@@ -34,8 +34,6 @@ export const outboxMailSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
-
-const codeSchema = z.string().trim().regex(/^\d{6}$/, { error: 'validation.verificationCode' });
 
 export const authRoutes = {
   'auth.login': defineRoute({
@@ -100,7 +98,7 @@ export const authRoutes = {
     auth: 'public',
     summary: 'Set a new password with the emailed verification code.',
     tags: ['auth'],
-    body: z.object({ email: emailSchema, code: codeSchema, newPassword: passwordSchema }),
+    body: z.object({ email: emailSchema, code: verificationCodeSchema, newPassword: passwordSchema }),
     output: z.null(),
   }),
   'auth.signIns': defineRoute({

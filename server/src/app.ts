@@ -1,0 +1,156 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { routeList } from '@contract/api';
+import type { DatabaseHandle } from './db/client';
+import { AuthRepository } from './domains/auth/repository';
+import { registerAuthRoutes } from './domains/auth/routes';
+import { AuthService, type SessionPolicy } from './domains/auth/service';
+import { OWASP_ARGON2ID, PasswordHasher, type PasswordHashingOptions } from './domains/auth/passwords';
+import type { SignInLimits } from './domains/auth/rate-limit';
+import { OutboxRepository } from './domains/mail/repository';
+import { registerMailRoutes } from './domains/mail/routes';
+import { installAuthentication } from './http/authenticate';
+import { installErrorHandling } from './http/error-handler';
+import { errorEnvelopeSchema } from './http/register-route';
+import { installSecurityHeaders } from './http/security-headers';
+import { zodValidatorCompiler } from './http/validation';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import { RateLimitRepository } from './rate-limit/repository';
+import { systemClock, type Clock } from './shared/clock';
+
+/** Request bodies above this size are refused with 1000 (uploads will get their own limit). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Fails the start when a route of the contract table has no handler: main and the renderer call
+ * routes by id from that table, so a missing one would only surface as 404s in the field.
+ */
+function assertEveryContractRouteServed(app: FastifyInstance): void {
+  const missing = routeList.filter(([, def]) => !app.hasRoute({ method: def.method, url: def.path })).map(([id]) => id);
+  if (missing.length > 0) throw new Error(`Contract routes without a server handler: ${missing.join(', ')}`);
+}
+
+/** Everything the app needs from outside; tests replace the clock, mail transport and hash cost. */
+export interface AppDeps {
+  readonly database: DatabaseHandle;
+  /** Close the database when the app closes (the process entry owns it; tests close their own). */
+  readonly ownsDatabase?: boolean;
+  readonly sessionIdleMinutes?: number;
+  readonly sessionMaxHours?: number;
+  /** SMTP URL; without it mail goes to the outbox table. Ignored when `mailer` is given. */
+  readonly smtpUrl?: string | undefined;
+  readonly mailFrom?: string;
+  readonly mailer?: Mailer;
+  readonly clock?: Clock;
+  /** Argon2id cost; OWASP level unless a unit test passes cheaper values. */
+  readonly passwordHashing?: PasswordHashingOptions;
+  readonly signInLimits?: SignInLimits;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly trustProxyHops?: number;
+}
+
+/** The app plus the services the process entry needs after building it (first-admin bootstrap). */
+export interface BuiltApp {
+  readonly app: FastifyInstance;
+  readonly auth: AuthService;
+  readonly mailer: Mailer;
+}
+
+/**
+ * Builds the API server (fastify/demo order): database, security headers, OpenAPI, error envelope,
+ * authentication, then the domain routes mounted from the contract's route table.
+ */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind N proxies, the client address is the N-th from the right in X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < (deps.trustProxyHops ?? 0),
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON bodies: an empty body with a JSON content type counts as no body (clients commonly send
+  // the header on bodiless POSTs); anything else goes through Fastify's safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  // 1. database
+  const { db } = deps.database;
+  if (deps.ownsDatabase) app.addHook('onClose', async () => deps.database.close());
+  const authRepository = new AuthRepository(db);
+  const outbox = new OutboxRepository(db);
+  const mailer = deps.mailer ?? (deps.smtpUrl ? smtpMailer(deps.smtpUrl, deps.mailFrom ?? 'no-reply@palette.local') : outboxMailer(outbox, clock));
+  app.addHook('onClose', async () => mailer.close());
+
+  // 2. security headers
+  installSecurityHeaders(app);
+
+  // 3. OpenAPI, collected from every route's zod schemas
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Palette Console API', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  // 4. error envelope
+  installErrorHandling(app);
+
+  // 5. authentication
+  const policy: SessionPolicy = {
+    idleMs: (deps.sessionIdleMinutes ?? 720) * 60_000,
+    maxMs: (deps.sessionMaxHours ?? 168) * 3_600_000,
+  };
+  const auth = new AuthService({
+    repository: authRepository,
+    rateLimits: new RateLimitRepository(db),
+    hasher: new PasswordHasher(deps.passwordHashing ?? OWASP_ARGON2ID),
+    mailer,
+    clock,
+    sessions: policy,
+    ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
+  });
+  installAuthentication(app, auth);
+
+  // 6. routes
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness and database check for process supervisors and load balancers.',
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok') }), 500: errorEnvelopeSchema },
+      },
+    },
+    async () => {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' as const };
+    },
+  );
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerAuthRoutes(app, auth);
+  registerMailRoutes(app, outbox);
+  assertEveryContractRouteServed(app);
+
+  await app.ready();
+  return { app, auth, mailer };
+}

@@ -1,0 +1,128 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '@contract/validation';
+
+/**
+ * The server's environment, validated once at start.
+ *
+ * A bad value stops the process with a message naming the variable (fastify/demo's "environment is
+ * validated at boot"), instead of surfacing later as a confusing runtime failure.
+ */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** PGlite data directory; ignored when `databaseUrl` is set. */
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly adminEmail: string;
+  /** Undefined: the first start generates a password and prints it once. */
+  readonly adminPassword: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly sessionIdleMinutes: number;
+  readonly sessionMaxHours: number;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust X-Forwarded-For from this many proxies (behind a load balancer); 0 trusts none. */
+  readonly trustProxyHops: number;
+  readonly migrationsDir: string | undefined;
+}
+
+/** Thrown for an invalid environment; `variable` names the culprit. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The default PGlite directory in the user's data folder, the place each OS expects application
+ * data (XDG on Linux, Application Support on macOS, %APPDATA% on Windows).
+ */
+export function defaultDataDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Palette Console', 'data');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Palette Console', 'data');
+  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'palette-console', 'data');
+}
+
+const integerIn = (min: number, max: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min).max(max);
+
+const urlWithProtocols = (protocols: readonly string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+/** One schema per variable, so each failure names exactly one variable. */
+const variables = {
+  PORT: integerIn(0, 65_535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  ADMIN_EMAIL: emailSchema.default('admin@palette.local'),
+  ADMIN_PASSWORD: passwordSchema.optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('Palette Console <no-reply@palette.local>'),
+  SESSION_IDLE_MINUTES: integerIn(1, 60 * 24 * 365).default(720),
+  SESSION_MAX_HOURS: integerIn(1, 24 * 365).default(168),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY_HOPS: integerIn(0, 10).default(0),
+  MIGRATIONS_DIR: z.string().min(1).optional(),
+} as const;
+
+type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid value';
+  // Contract schemas carry i18n keys as messages; say what they mean for an operator reading a log.
+  if (issue.message === 'validation.password') return 'must be 8-16 English letters and digits';
+  if (issue.message.startsWith('validation.')) return `invalid value (${issue.message})`;
+  return issue.message;
+}
+
+/**
+ * Reads and validates the server configuration from an environment.
+ *
+ * Empty strings count as unset, the way shells and .env files commonly leave optional variables.
+ * Throws ConfigError naming the first invalid variable.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): ServerConfig {
+  const values: Partial<Record<keyof typeof variables, unknown>> = {};
+  for (const name of Object.keys(variables) as (keyof typeof variables)[]) {
+    const raw = env[name];
+    const result = variables[name].safeParse(raw === '' ? undefined : raw);
+    if (!result.success) throw new ConfigError(name, describe(result.error));
+    values[name] = result.data;
+  }
+  const v = values as Variables;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: v.DATA_DIR ?? defaultDataDir(env),
+    databaseUrl: v.DATABASE_URL,
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    sessionIdleMinutes: v.SESSION_IDLE_MINUTES,
+    sessionMaxHours: v.SESSION_MAX_HOURS,
+    logLevel: v.LOG_LEVEL,
+    trustProxyHops: v.TRUST_PROXY_HOPS,
+    migrationsDir: v.MIGRATIONS_DIR,
+  };
+}

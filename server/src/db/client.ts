@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * The one database type every repository is written against.
+ *
+ * PGlite and node-postgres give different drizzle classes with the same query builder; repositories
+ * only use what both share, so the server runs unchanged on the embedded and the real PostgreSQL.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and how to close it; `kind` is reported by health checks and logs. */
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'pglite' | 'postgres';
+  /** The PGlite instance in embedded mode (tests dump and clone it), otherwise undefined. */
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+/** Where the data lives: a PostgreSQL URL, a PGlite directory, or an already open PGlite (tests). */
+export type DatabaseTarget = { readonly url: string } | { readonly dataDir: string } | { readonly pglite: PGlite };
+
+/**
+ * Opens the database the configuration names.
+ *
+ * PostgreSQL gets a small connection pool (several API servers may share one database, so the pool
+ * stays modest); PGlite is a single in-process connection whose data directory is created if absent.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
+    // An idle client losing its connection emits 'error' on the pool; without a listener that
+    // would crash the process. The next query simply gets a fresh connection.
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let pglite: PGlite;
+  if ('pglite' in target) {
+    pglite = target.pglite;
+  } else {
+    mkdirSync(target.dataDir, { recursive: true });
+    pglite = await PGlite.create(target.dataDir);
+  }
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

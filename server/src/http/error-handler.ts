@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { ErrorCode, errorEntry } from '@contract/errors';
+import type { Envelope } from '@contract/envelope';
+import { AppError, messageOf } from '../errors';
+import { RequestValidationError } from './validation';
+
+/** How one failure is answered and logged. */
+interface Refusal {
+  readonly status: number;
+  readonly envelope: Envelope<never>;
+  readonly headers: Readonly<Record<string, string>>;
+  /** 5xx: log everything at error level; 4xx are the client's mistakes and log at info. */
+  readonly serverFault: boolean;
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** An error raised by PostgreSQL or PGlite (SQLSTATE and severity), or drizzle's wrapper of one. */
+export function isDatabaseError(error: unknown): boolean {
+  if (error instanceof DrizzleQueryError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && SQLSTATE.test(code) && 'severity' in error;
+}
+
+function refusal(code: number, message?: string, extra: Partial<Pick<Refusal, 'headers'>> & { fieldErrors?: Envelope['fieldErrors'] } = {}): Refusal {
+  const { status } = errorEntry(code);
+  const envelope: Envelope<never> = { code, message: message ?? messageOf(code) };
+  if (extra.fieldErrors) envelope.fieldErrors = extra.fieldErrors;
+  const headers: Record<string, string> = { ...extra.headers };
+  if (status === 401) headers['www-authenticate'] = 'Bearer';
+  return { status, envelope, headers, serverFault: status >= 500 };
+}
+
+/**
+ * Classifies anything thrown while serving a request.
+ *
+ * Catalogue errors keep their code; schema failures become 1000 with field errors; the framework's
+ * own 4xx (malformed JSON, unsupported content type, body too large) are the caller's mistakes, so
+ * 1000 too, with their message; database failures are 1002 and everything else 1005, both with a
+ * generic message: details of a server fault go to the log, never to the client.
+ */
+export function classify(error: unknown): Refusal {
+  if (error instanceof AppError) return refusal(error.code, error.message, { headers: error.headers, fieldErrors: error.fieldErrors });
+  if (error instanceof RequestValidationError) return refusal(ErrorCode.ParamInvalid, undefined, { fieldErrors: error.fieldErrors });
+  if (isDatabaseError(error)) return refusal(ErrorCode.DatabaseFailure);
+  const status = (error as Partial<FastifyError> | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 404) return refusal(ErrorCode.RouteNotFound);
+    if (status === 429) return refusal(ErrorCode.TooManyRequests);
+    const message = (error as Error).message;
+    return refusal(ErrorCode.ParamInvalid, typeof message === 'string' && message.length > 0 ? message.slice(0, 300) : undefined);
+  }
+  return refusal(ErrorCode.InternalError);
+}
+
+/** One error handler and one not-found handler for the whole app, both answering envelopes. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const answer = classify(error);
+    if (answer.serverFault) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: answer.envelope.code, reason: (error as Error).message }, 'request refused');
+    return reply.code(answer.status).headers(answer.headers).send(answer.envelope);
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    const answer = refusal(ErrorCode.RouteNotFound);
+    return reply.code(answer.status).send(answer.envelope);
+  });
+}

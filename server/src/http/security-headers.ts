@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Headers for an API that only ever answers JSON to programs.
+ *
+ * Nothing the server returns is meant to be rendered, framed or cached: the strictest CSP, no
+ * framing, no MIME sniffing, no referrer, and no storing of replies that may carry tokens.
+ */
+const HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(HEADERS);
+    return payload;
+  });
+}

@@ -1,0 +1,83 @@
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { migrateDatabase, resolveMigrationsDir } from './db/migrate';
+import { buildApp } from './app';
+
+/**
+ * Process entry of the API server.
+ *
+ * stdout carries exactly the lines other programs read (the first administrator's generated password
+ * once, then `Palette server listening at <url>`, which main/ parses to find the server); logs go to
+ * stderr.
+ */
+async function start(config: ServerConfig): Promise<void> {
+  const migrationsFolder = resolveMigrationsDir(config.migrationsDir);
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    await migrateDatabase({ url: config.databaseUrl }, migrationsFolder);
+    database = await openDatabase({ url: config.databaseUrl });
+  } else {
+    database = await openDatabase({ dataDir: config.dataDir });
+    if (!database.pglite) throw new Error('PGlite handle missing');
+    await migrateDatabase({ pglite: database.pglite }, migrationsFolder);
+  }
+
+  const { app, auth } = await buildApp({
+    database,
+    ownsDatabase: true,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    sessionMaxHours: config.sessionMaxHours,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    trustProxyHops: config.trustProxyHops,
+    logger: { level: config.logLevel, stream: process.stderr },
+  });
+
+  const admin = await auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
+  if (admin?.generatedPassword) {
+    process.stdout.write(`First administrator: ${admin.email} / ${admin.generatedPassword} (shown once; change it under Account)\n`);
+  } else if (admin) {
+    app.log.info({ email: admin.email }, 'first administrator created from ADMIN_PASSWORD');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // PGlite must close cleanly to flush its data directory; give it a bounded time.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stdout.write(`Palette server listening at http://${shownHost}:${port}\n`);
+}
+
+let config: ServerConfig;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+start(config).catch((error: unknown) => {
+  process.stderr.write(`Palette server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
