@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { protocol } from 'electron';
+import { resolveStaticFile, staticResponseHeaders } from './static-files';
+import { APP_HOST, APP_SCHEME } from './web-security';
+
+/**
+ * Registers `app:` as a standard, secure scheme. Must run before the app is ready.
+ *
+ * Loading the renderer from `file://` would give every local file the page's origin; a standard
+ * scheme gives it a real origin (`app://palette`) that CSP, the sender check and navigation rules
+ * can name, and lets fetch and code caching work as on the web.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
+}
+
+/**
+ * Answers one `app://palette/...` request from the built renderer, with the same rules as the
+ * browser edition's host: no way out of the directory, correct MIME types, index.html for client
+ * routes, and the Content-Security-Policy on the response itself.
+ */
+export async function serveAppRequest(request: Request, rendererDir: string, csp: string): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+  if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 });
+  const resolution = await resolveStaticFile(rendererDir, url.pathname);
+  switch (resolution.kind) {
+    case 'refused':
+      return new Response('Forbidden', { status: 403 });
+    case 'not-found':
+      return new Response('Not found', { status: 404 });
+    case 'file': {
+      const body = request.method === 'HEAD' ? null : await readFile(resolution.path);
+      return new Response(body, { status: 200, headers: staticResponseHeaders(resolution, csp) });
+    }
+  }
+}
+
+/** Serves the renderer on `app://palette/`; call once the app is ready. */
+export function handleAppProtocol(rendererDir: string, csp: string): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, csp));
+}

@@ -1,0 +1,104 @@
+import { type AppInfo } from '@contract/ipc';
+import { ApiClient } from './api/api-client';
+import { ConnectivityMonitor } from './connectivity';
+import { EventHub } from './events';
+import { createIpcHandlers } from './ipc/handlers';
+import { createIpcRouter, type IpcRouter } from './ipc/router';
+import { type Logger, silentLogger } from './logger';
+import { type SecretStore } from './session/secret-store';
+import { SessionService } from './session/session-service';
+import { type UpdateService } from './updates';
+
+export interface CoreOptions {
+  readonly serverUrl: string;
+  readonly secrets: SecretStore;
+  /** Origins whose requests the IPC router accepts. */
+  readonly trustedOrigins: ReadonlyArray<string>;
+  /** `app.info` without the server fields, which the core fills in. */
+  readonly appInfo: Omit<AppInfo, 'serverUrl' | 'embeddedServer'>;
+  readonly embeddedServer: boolean;
+  readonly updates: UpdateService;
+  readonly openExternal: (url: string) => Promise<boolean>;
+  readonly isNetworkUp?: () => boolean;
+  readonly apiTimeoutMs?: number;
+  readonly log?: Logger;
+}
+
+/**
+ * Everything behind the IPC channels, wired once for both editions.
+ *
+ * The desktop entry and the browser edition's host differ only in the transport they mount the
+ * router on and in the few platform services they pass in (updates, opening links, the network
+ * check); the session, API proxy, connectivity and event wiring below are the same code.
+ */
+export interface Core {
+  readonly events: EventHub;
+  readonly api: ApiClient;
+  readonly session: SessionService;
+  readonly connectivity: ConnectivityMonitor;
+  readonly updates: UpdateService;
+  readonly router: IpcRouter;
+  /** Starts the health checks and the update checks, and begins restoring the session. */
+  readonly start: () => void;
+  readonly stop: () => void;
+}
+
+/**
+ * Wires the core for one server URL and secret store; nothing starts until `start()` is called, so
+ * an entry can mount the router on its transport first.
+ */
+export function createCore(options: CoreOptions): Core {
+  const log = options.log ?? silentLogger;
+  const events = new EventHub();
+  const connectivity = new ConnectivityMonitor({ serverUrl: options.serverUrl, isNetworkUp: options.isNetworkUp });
+  // The session service and the API client need each other (the client reports ended sessions);
+  // the late binding below closes that loop without a setter.
+  let session: SessionService | null = null;
+  const api = new ApiClient({
+    serverUrl: options.serverUrl,
+    secrets: options.secrets,
+    timeoutMs: options.apiTimeoutMs,
+    onSessionEnded: (code) => session?.sessionEnded(code),
+    onNetworkFailure: () => void connectivity.checkNow(),
+    log,
+  });
+  session = new SessionService({ api, secrets: options.secrets, events, log });
+  const sessionService = session;
+
+  const unsubscribe = [
+    connectivity.onDidChange((state) => {
+      events.emit('connectivity.changed', state);
+      if (state.server) void sessionService.retryRestore();
+    }),
+    options.updates.onDidChange((state) => events.emit('update.changed', state)),
+  ];
+
+  const handlers = createIpcHandlers({
+    appInfo: () => ({ ...options.appInfo, serverUrl: options.serverUrl, embeddedServer: options.embeddedServer }),
+    api,
+    session: sessionService,
+    connectivity,
+    updates: options.updates,
+    openExternal: options.openExternal,
+  });
+  const router = createIpcRouter(handlers, { trustedOrigins: options.trustedOrigins, log });
+
+  return {
+    events,
+    api,
+    session: sessionService,
+    connectivity,
+    updates: options.updates,
+    router,
+    start: () => {
+      void connectivity.start();
+      options.updates.start();
+      void sessionService.get();
+    },
+    stop: () => {
+      connectivity.stop();
+      options.updates.stop();
+      for (const off of unsubscribe) off();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { type AppInfo } from '@contract/ipc';
+import { type ApiClient } from '../api/api-client';
+import { type ConnectivityMonitor } from '../connectivity';
+import { type SessionService } from '../session/session-service';
+import { type UpdateService } from '../updates';
+import { type IpcHandlers } from './router';
+
+/** The services the IPC channels expose; each edition supplies its own `openExternal` and updates. */
+export interface IpcServices {
+  readonly appInfo: () => AppInfo;
+  readonly api: ApiClient;
+  readonly session: SessionService;
+  readonly connectivity: ConnectivityMonitor;
+  readonly updates: UpdateService;
+  /** Opens an http(s) link in the system browser; the browser edition answers false. */
+  readonly openExternal: (url: string) => Promise<boolean>;
+}
+
+/**
+ * One handler per contract channel, each a thin call into a service: validation, the sender check
+ * and error mapping belong to the router, so these stay one line each and the services stay
+ * testable without any transport.
+ */
+export function createIpcHandlers(services: IpcServices): IpcHandlers {
+  return {
+    'app.info': () => services.appInfo(),
+    'api.call': ({ routeId, input }) => services.api.call(routeId, input),
+    'session.get': () => services.session.get(),
+    'session.signIn': (credentials) => services.session.signIn(credentials),
+    'session.signOut': () => services.session.signOut(),
+    'connectivity.get': () => services.connectivity.get(),
+    'update.get': () => services.updates.get(),
+    'update.check': () => services.updates.check(),
+    'update.install': async () => {
+      await services.updates.install();
+      return null;
+    },
+    'shell.openExternal': ({ url }) => services.openExternal(url),
+  };
+}

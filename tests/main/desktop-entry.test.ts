@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('./support/fake-electron'));
+vi.mock('keytar', () => {
+  throw new Error('no keychain in this test');
+});
+vi.mock('@sentry/electron/main', () => ({ init: vi.fn() }));
+vi.mock('electron-updater', () => ({ default: { autoUpdater: { on: vi.fn() } } }));
+vi.mock('electron-store', () => ({
+  default: class {
+    private readonly values = new Map<string, unknown>();
+    get(key: string) {
+      return this.values.get(key);
+    }
+    set(key: string, value: unknown) {
+      this.values.set(key, value);
+    }
+    delete(key: string) {
+      this.values.delete(key);
+    }
+  },
+}));
+
+import * as electron from 'electron';
+import { type BrowserWindow as FakeWindow, type FakeSession } from './support/fake-electron';
+import { startFakeApi, type FakeApi } from './support/fake-api';
+
+/**
+ * The desktop entry, wired against the fake Electron (the runtime cannot run here): what happens
+ * before `ready`, and what `ready` sets up, with a configured server so no child process starts.
+ */
+let api: FakeApi;
+let userData: string;
+const fake = electron as unknown as {
+  app: { readyNow: () => void; userData: string; appPath: string; exit: ReturnType<typeof vi.fn> };
+  protocol: { registerSchemesAsPrivileged: ReturnType<typeof vi.fn>; handlers: Map<string, unknown> };
+  ipcMain: { handlers: Map<string, (event: unknown, input: unknown) => Promise<unknown>> };
+  session: { defaultSession: FakeSession };
+  BrowserWindow: { instances: FakeWindow[] };
+};
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  api.routes.set('GET /healthz', () => ({ json: { ok: true } }));
+  userData = mkdtempSync(join(tmpdir(), 'palette-desktop-'));
+  fake.app.userData = userData;
+  vi.stubEnv('PALETTE_SERVER_URL', api.url);
+  vi.stubEnv('PALETTE_SENTRY_DSN', '');
+  await import('../../main/src/index');
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await api.close();
+  rmSync(userData, { recursive: true, force: true });
+});
+
+describe('the desktop entry', () => {
+  it('registers the app: scheme before the app is ready', () => {
+    expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledOnce();
+    expect(fake.BrowserWindow.instances).toHaveLength(0);
+  });
+
+  it('on ready: serves app://, secures the session, mounts every channel and opens one window', async () => {
+    fake.app.readyNow();
+    await vi.waitFor(() => expect(fake.BrowserWindow.instances).toHaveLength(1), { timeout: 5_000 });
+    expect(fake.app.exit).not.toHaveBeenCalled();
+    expect(fake.protocol.handlers.has('app')).toBe(true);
+    expect(fake.session.defaultSession.headersListener).not.toBeNull();
+    expect(fake.session.defaultSession.permissionCheckHandler).not.toBeNull();
+    expect(fake.ipcMain.handlers.size).toBe(10);
+
+    const window = fake.BrowserWindow.instances[0]!;
+    expect(window.loadedUrl).toBe('app://palette/');
+    expect(String((window.options['webPreferences'] as Record<string, unknown>)['preload'])).toBe(join(fake.app.appPath, 'out', 'preload', 'index.cjs'));
+  });
+
+  it('answers the renderer through ipcMain with the configured server', async () => {
+    const info = await fake.ipcMain.handlers.get('palette:app.info')!({ senderFrame: { url: 'app://palette/' } }, undefined);
+    expect(info).toMatchObject({ ok: true, value: { edition: 'desktop', serverUrl: api.url, embeddedServer: false } });
+    const update = await fake.ipcMain.handlers.get('palette:update.get')!({ senderFrame: { url: 'app://palette/' } }, undefined);
+    expect(update).toMatchObject({ ok: true, value: { status: 'unsupported' } });
+    const session = await fake.ipcMain.handlers.get('palette:session.get')!({ senderFrame: { url: 'app://palette/' } }, undefined);
+    expect(session).toEqual({ ok: true, value: { user: null, persistence: 'memory' } });
+  });
+});

@@ -1,0 +1,186 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@contract/errors';
+import { HOST_COOKIE, HOST_EVENTS_PATH, HOST_IPC_PATH } from '@contract/ipc';
+import { EventHub } from '../../main/src/events';
+import { startHost, type RunningHost } from '../../main/src/host/host-server';
+import { createIpcRouter } from '../../main/src/ipc/router';
+import { contentSecurityPolicy } from '../../main/src/web-security';
+import { stubHandlers } from './support/handlers';
+import { createRendererFixture, type RendererFixture } from './support/renderer-fixture';
+
+interface Reply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+const SECRET = 'launch-secret-0123456789';
+let fixture: RendererFixture;
+let host: RunningHost;
+let events: EventHub;
+const openExternal = vi.fn(async () => false);
+
+/** A raw HTTP request, so paths, Host and Origin reach the host exactly as written. */
+function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string; keepOpen?: (chunk: string) => boolean } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${host.port}`, ...options.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+          if (options.keepOpen && !options.keepOpen(body)) {
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+            req.destroy();
+          }
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', (error) => (options.keepOpen ? undefined : reject(error)));
+    req.end(options.body);
+  });
+}
+
+const cookie = () => `${HOST_COOKIE}=${SECRET}`;
+const ipc = (channel: string, input: unknown, headers: Record<string, string> = {}) =>
+  send(`${HOST_IPC_PATH}/${channel}`, {
+    method: 'POST',
+    headers: { cookie: cookie(), origin: host.origin, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ input }),
+  });
+
+beforeAll(async () => {
+  fixture = createRendererFixture();
+  events = new EventHub();
+  host = await startHost({
+    port: 0,
+    rendererDir: fixture.rendererDir,
+    secret: SECRET,
+    connect: (origin) => ({ router: createIpcRouter(stubHandlers({ 'shell.openExternal': openExternal }), { trustedOrigins: [origin] }), events }),
+  });
+});
+afterAll(async () => {
+  await host.close();
+  fixture.cleanup();
+});
+
+describe('the browser edition host', () => {
+  it('listens on loopback and gives a launch URL with the secret', () => {
+    expect(host.origin).toBe(`http://127.0.0.1:${host.port}`);
+    expect(host.launchUrl).toBe(`${host.origin}/?key=${SECRET}`);
+  });
+
+  it('trades the launch key for an HttpOnly SameSite=Strict cookie and redirects to /', async () => {
+    const reply = await send(`/?key=${SECRET}`);
+    expect(reply.status).toBe(302);
+    expect(reply.headers.location).toBe('/');
+    const setCookie = reply.headers['set-cookie']!.join(';');
+    expect(setCookie).toContain(`${HOST_COOKIE}=${SECRET}`);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect((await send('/?key=wrong')).status).toBe(403);
+  });
+
+  it('refuses requests without the launch cookie', async () => {
+    expect((await send('/')).status).toBe(403);
+    expect((await send('/', { headers: { cookie: `${HOST_COOKIE}=guess` } })).status).toBe(403);
+    const refused = await ipc('app.info', undefined, { cookie: '' });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ ok: false, code: ErrorCode.Forbidden });
+    expect((await send(HOST_EVENTS_PATH)).status).toBe(403);
+  });
+
+  it('refuses a wrong Host header (DNS rebinding)', async () => {
+    for (const hostHeader of ['evil.example', `localhost:${host.port}`, '127.0.0.1']) {
+      const reply = await send('/', { headers: { host: hostHeader, cookie: cookie() } });
+      expect(reply.status, hostHeader).toBe(403);
+    }
+    expect((await send(`/?key=${SECRET}`, { headers: { host: 'evil.example' } })).status).toBe(403);
+  });
+
+  it('refuses IPC with a missing or foreign Origin', async () => {
+    for (const origin of ['https://evil.example', 'null', `http://localhost:${host.port}`]) {
+      const reply = await ipc('app.info', undefined, { origin });
+      expect(reply.status, origin).toBe(403);
+    }
+    const noOrigin = await send(`${HOST_IPC_PATH}/app.info`, { method: 'POST', headers: { cookie: cookie(), 'content-type': 'application/json' }, body: '{}' });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it('refuses IPC that is not a JSON POST', async () => {
+    expect((await send(`${HOST_IPC_PATH}/app.info`, { headers: { cookie: cookie(), origin: host.origin } })).status).toBe(405);
+    const form = await ipc('app.info', undefined, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+  });
+
+  it('refuses an oversized IPC body with 413', async () => {
+    const reply = await ipc('api.call', { routeId: 'auth.me', input: { body: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, code: ErrorCode.ParamInvalid });
+  });
+
+  it('runs IPC through the router: results, bad input and unknown channels', async () => {
+    const info = await ipc('app.info', undefined);
+    expect(info.status).toBe(200);
+    expect(info.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(info.body)).toMatchObject({ ok: true, value: { name: 'Palette Console', rendererBuild: 'test' } });
+    expect(JSON.parse((await ipc('shell.openExternal', { url: 'https://docs.example' })).body)).toEqual({ ok: true, value: false });
+    expect(JSON.parse((await ipc('session.signIn', { email: 'nope' })).body)).toMatchObject({ ok: false, code: ErrorCode.ParamInvalid });
+    expect(JSON.parse((await ipc('fs.read', undefined)).body)).toMatchObject({ ok: false, code: ErrorCode.RouteNotFound });
+  });
+
+  it('streams events as server-sent events', async () => {
+    const state = { network: true, server: false, checkedAt: new Date(0).toISOString() };
+    let emitted = false;
+    const reply = await send(HOST_EVENTS_PATH, {
+      headers: { cookie: cookie() },
+      keepOpen: (body) => {
+        // The stream opens with a retry hint; once it is there, the host is subscribed.
+        if (!emitted && body.includes('retry:')) {
+          emitted = true;
+          events.emit('connectivity.changed', state);
+        }
+        return !body.includes('event: connectivity.changed');
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/event-stream');
+    expect(reply.body).toContain(`event: connectivity.changed\ndata: ${JSON.stringify(state)}\n\n`);
+  });
+
+  it('refuses a cross-site event stream', async () => {
+    expect((await send(HOST_EVENTS_PATH, { headers: { cookie: cookie(), origin: 'https://evil.example' } })).status).toBe(403);
+  });
+
+  it('serves index.html with the CSP, and index.html for client routes', async () => {
+    for (const path of ['/', '/index.html', '/projects/7/paywalls', '/settings?tab=2']) {
+      const reply = await send(path, { headers: { cookie: cookie() } });
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(reply.headers['content-security-policy']).toBe(contentSecurityPolicy());
+      expect(reply.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves assets with their MIME types and 404s missing files', async () => {
+    const js = await send('/assets/index-abc123.js', { headers: { cookie: cookie() } });
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['cache-control']).toContain('immutable');
+    const css = await send('/assets/index-abc123.css', { headers: { cookie: cookie() } });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    const build = await send('/build-id.json', { headers: { cookie: cookie() } });
+    expect(JSON.parse(build.body)).toEqual({ build: '20260101T000000Z-abcdef' });
+    expect((await send('/assets/missing.js', { headers: { cookie: cookie() } })).status).toBe(404);
+  });
+
+  it('refuses path traversal, encoded or not, and symlinks out of the build', async () => {
+    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/escape.txt', '/%00index.html']) {
+      const reply = await send(path, { headers: { cookie: cookie() } });
+      expect(reply.status, path).toBe(403);
+      expect(reply.body).not.toContain('TOP SECRET');
+    }
+  });
+});

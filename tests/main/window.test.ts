@@ -1,0 +1,156 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('./support/fake-electron'));
+
+import * as electron from 'electron';
+import { type BrowserWindow as FakeWindow, type FakeSession, type FakeWebContents } from './support/fake-electron';
+import { createMainWindow, hardenWebContents, installSessionSecurity } from '../../main/src/window';
+import { type PreferenceStore, type Preferences } from '../../main/src/preferences';
+import { APP_ORIGIN, contentSecurityPolicy } from '../../main/src/web-security';
+
+const shell = electron.shell as unknown as { openExternal: ReturnType<typeof vi.fn> };
+
+function memoryPreferences(initial: Preferences = {}): PreferenceStore & { values: Preferences } {
+  const values: Preferences = { ...initial };
+  return {
+    values,
+    get: (key) => values[key],
+    set: (key, value) => {
+      (values as Record<string, unknown>)[key] = value;
+    },
+    delete: (key) => {
+      delete values[key];
+    },
+  };
+}
+
+const options = { trustedOrigins: [APP_ORIGIN], preloadPath: '/app/out/preload/index.cjs' };
+
+describe('the main window', () => {
+  beforeEach(() => shell.openExternal.mockClear());
+
+  it('is created sandboxed, isolated, without Node or webviews, hidden until ready, with the CommonJS preload', () => {
+    const preferences = memoryPreferences();
+    const window = createMainWindow({ ...options, url: `${APP_ORIGIN}/`, preferences, title: 'Palette Console' }) as unknown as FakeWindow;
+    const prefs = window.options['webPreferences'] as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, spellcheck: false });
+    expect(String(prefs['preload'])).toMatch(/\.cjs$/);
+    expect(window.options['show']).toBe(false);
+    expect(window.shown).toBe(false);
+    window.emit('ready-to-show');
+    expect(window.shown).toBe(true);
+    expect(window.loadedUrl).toBe('app://palette/');
+  });
+
+  it('restores saved bounds and maximized state, and saves them on close', () => {
+    const preferences = memoryPreferences({ windowBounds: { x: 50, y: 60, width: 1200, height: 700 }, windowMaximized: true });
+    const window = createMainWindow({ ...options, url: `${APP_ORIGIN}/`, preferences, title: 'Palette Console' }) as unknown as FakeWindow;
+    expect(window.options).toMatchObject({ x: 50, y: 60, width: 1200, height: 700 });
+    expect(window.maximized).toBe(true);
+    window.emit('close');
+    expect(preferences.values.windowBounds).toEqual({ x: 10, y: 20, width: 1300, height: 900 });
+    expect(preferences.values.windowMaximized).toBe(true);
+  });
+
+  it('ignores saved bounds that are off every display', () => {
+    const preferences = memoryPreferences({ windowBounds: { x: 5000, y: 5000, width: 1200, height: 700 } });
+    const window = createMainWindow({ ...options, url: `${APP_ORIGIN}/`, preferences, title: 'Palette Console' }) as unknown as FakeWindow;
+    expect(window.options).toMatchObject({ width: 1280, height: 800 });
+    expect(window.options['x']).toBeUndefined();
+  });
+});
+
+describe('navigation and new windows', () => {
+  let contents: FakeWebContents;
+
+  beforeEach(async () => {
+    shell.openExternal.mockClear();
+    const { FakeWebContents } = await import('./support/fake-electron');
+    contents = new FakeWebContents();
+    hardenWebContents(contents as unknown as electron.WebContents, options);
+  });
+
+  it('allows navigation within the app and cancels anything else', () => {
+    expect(contents.attempt('will-navigate', 'app://palette/#/projects')).toBe(false);
+    expect(contents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(contents.attempt('will-navigate', 'app://other/')).toBe(true);
+    expect(contents.attempt('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-frame-navigate', 'https://evil.example/', { isMainFrame: false })).toBe(true);
+    expect(contents.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
+  });
+
+  it('hands external http(s) links to the system browser and nothing else', async () => {
+    contents.attempt('will-navigate', 'https://docs.example/help');
+    contents.attempt('will-navigate', 'file:///etc/passwd');
+    contents.attempt('will-navigate', 'javascript:alert(1)');
+    await Promise.resolve();
+    expect(shell.openExternal.mock.calls.map(([url]) => url)).toEqual(['https://docs.example/help']);
+  });
+
+  it('denies window.open except for the app itself, which keeps the secure preferences', () => {
+    const open = contents.windowOpenHandler!;
+    expect(open({ url: 'https://docs.example/' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'smb://server/share' })).toEqual({ action: 'deny' });
+    const own = open({ url: 'app://palette/#/preview' }) as { action: string; overrideBrowserWindowOptions: { webPreferences: Record<string, unknown> } };
+    expect(own.action).toBe('allow');
+    expect(own.overrideBrowserWindowOptions.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(shell.openExternal.mock.calls.map(([url]) => url)).toEqual(['https://docs.example/']);
+  });
+
+  it('is applied once per web contents', () => {
+    hardenWebContents(contents as unknown as electron.WebContents, options);
+    expect(contents.listenerCount('will-navigate')).toBe(1);
+  });
+});
+
+describe('session security', () => {
+  const csp = contentSecurityPolicy();
+  let target: FakeSession;
+
+  beforeEach(async () => {
+    const { FakeSession } = await import('./support/fake-electron');
+    target = new FakeSession();
+    installSessionSecurity(target as unknown as electron.Session, { csp, trustedOrigins: [APP_ORIGIN] });
+  });
+
+  it('injects the Content-Security-Policy into every response, replacing any other', () => {
+    let response: { responseHeaders: Record<string, string[]> } | undefined;
+    target.headersListener!({ responseHeaders: { 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] } }, (r) => {
+      response = r as typeof response;
+    });
+    expect(response!.responseHeaders['Content-Security-Policy']).toEqual([csp]);
+    expect(response!.responseHeaders['content-security-policy']).toBeUndefined();
+    expect(response!.responseHeaders['Content-Type']).toEqual(['text/html']);
+  });
+
+  it('has the strict policy of the brief', () => {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
+    expect(csp).toContain("media-src 'self' blob: https:");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('denies permission requests and checks by default', () => {
+    const decisions: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) {
+      (target.permissionRequestHandler as unknown as (...a: unknown[]) => void)(null, permission, (granted: boolean) => decisions.push(granted), {
+        requestingUrl: 'app://palette/',
+      });
+      expect((target.permissionCheckHandler as unknown as (...a: unknown[]) => boolean)(null, permission, 'app://palette')).toBe(false);
+    }
+    expect(decisions).toEqual([false, false, false, false, false]);
+  });
+
+  it('lets only the app itself write to the clipboard', () => {
+    const check = target.permissionCheckHandler as unknown as (...a: unknown[]) => boolean;
+    expect(check(null, 'clipboard-sanitized-write', 'app://palette')).toBe(true);
+    expect(check(null, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
+  });
+});
