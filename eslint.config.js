@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { paletteI18nPlugin } from './renderer/eslint/no-literal-ui-strings.js';
 
 /** Layer rules of docs/ARCHITECTURE.md: imports point downward only. */
 const ours = (...folders) => folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `@${f}/*`]);
@@ -84,5 +85,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No literal UI strings: every text goes through i18next (STYLE.md, "What we absorb" 4).
+    files: ['renderer/src/**/*.tsx'],
+    plugins: { palette: paletteI18nPlugin },
+    rules: { 'palette/no-literal-ui-strings': 'error' },
   },
 );

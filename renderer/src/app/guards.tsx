@@ -1,0 +1,86 @@
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { useSession, wasSignedOutByOperator } from '../data/session';
+import { FullPageSpinner } from '../components/full-page-status';
+import { StatusScreen } from '../pages/errors/status-screen';
+import { lazyPage } from './lazy-page';
+import { loginUrlFor, safeRedirect } from './redirect';
+import { homePath } from './routes';
+import { PageBoundary } from './page-boundary';
+
+/**
+ * The authenticated frame and the public frame load as their own chunks: the sign-in page must
+ * not pull in the console's navigation, header and drawers.
+ */
+export const consoleLayoutPage = lazyPage(() => import('../layout/console-layout'));
+export const publicFramePage = lazyPage(() => import('../components/public-frame'));
+
+/** Loads a frame chunk, with the same time-out, failure screen and retry as pages. */
+function FrameLoader({ frame }: { readonly frame: typeof consoleLayoutPage }) {
+  return (
+    <PageBoundary resetKey="frame">
+      <Suspense fallback={<FullPageSpinner />}>
+        <frame.Component />
+      </Suspense>
+    </PageBoundary>
+  );
+}
+
+/** Waits for the session; a session that cannot be read at all shows why, with a retry. */
+function SessionGate({ children }: { readonly children: (signedIn: boolean) => ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageSpinner />;
+  if (session.isError) return <StatusScreen kind="serverError" error={session.error} onRetry={() => void session.refetch()} />;
+  return <>{children(session.data.user !== null)}</>;
+}
+
+/** `/`: signed-out operators go to the sign-in page, signed-in ones to the welcome page (spec §2). */
+export function IndexRedirect() {
+  return <SessionGate>{(signedIn) => <Navigate to={signedIn ? homePath : '/login'} replace />}</SessionGate>;
+}
+
+/** Console routes: a signed-out operator is sent to `/login?redirect=<path>` and comes back after. */
+export function RequireAuth() {
+  const location = useLocation();
+  return (
+    <SessionGate>
+      {(signedIn) =>
+        signedIn ? (
+          <FrameLoader frame={consoleLayoutPage} />
+        ) : (
+          <Navigate to={wasSignedOutByOperator() ? '/login' : loginUrlFor(location)} replace />
+        )
+      }
+    </SessionGate>
+  );
+}
+
+/** `/login`: an operator who is already signed in goes straight on to where they were headed. */
+export function PublicOnly({ children }: { readonly children: ReactNode }) {
+  const [params] = useSearchParams();
+  return <SessionGate>{(signedIn) => (signedIn ? <Navigate to={safeRedirect(params.get('redirect'))} replace /> : children)}</SessionGate>;
+}
+
+/**
+ * `/403`, `/404`, `/500`: inside the console frame for a signed-in operator, in the public frame
+ * otherwise, so the way back always leads somewhere they may go.
+ */
+export function AdaptiveFrame() {
+  return (
+    <SessionGate>
+      {(signedIn) => <FrameLoader frame={signedIn ? consoleLayoutPage : publicFramePage} />}
+    </SessionGate>
+  );
+}
+
+/** The page area of a frame: chunk loading, and errors kept inside the frame with a retry. */
+export function PageOutlet() {
+  const location = useLocation();
+  return (
+    <PageBoundary resetKey={location.pathname}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </PageBoundary>
+  );
+}

@@ -1,0 +1,62 @@
+import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AdaptiveFrame, IndexRedirect, PublicOnly, RequireAuth } from './guards';
+import { lazyPage } from './lazy-page';
+import { consoleRoutes } from './routes';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage, StatusScreen } from '../pages/errors/status-screen';
+import { Suspense } from 'react';
+import { FullPageSpinner } from '../components/full-page-status';
+import { PageBoundary } from './page-boundary';
+
+/** The sign-in page: its own small chunk, the first thing a signed-out operator downloads. */
+export const loginPage = lazyPage(() => import('../pages/login/login-page'));
+
+/**
+ * The route objects of the whole console (spec §2): `/` redirects, `/login` is public, every
+ * console screen from the route table sits under the authenticated frame, the status pages adapt
+ * to the session, and any other address goes to `/404`.
+ */
+export function buildRouteObjects(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      errorElement: <StatusScreen kind="serverError" onRetry={() => window.location.reload()} />,
+      children: [
+        { index: true, element: <IndexRedirect /> },
+        {
+          path: 'login',
+          element: (
+            <PublicOnly>
+              <PageBoundary resetKey="login">
+                <Suspense fallback={<FullPageSpinner />}>
+                  <loginPage.Component />
+                </Suspense>
+              </PageBoundary>
+            </PublicOnly>
+          ),
+        },
+        {
+          element: <RequireAuth />,
+          children: consoleRoutes.map((route) => ({ path: route.path.slice(1), element: <route.page.Component /> })),
+        },
+        {
+          element: <AdaptiveFrame />,
+          children: [
+            { path: '403', element: <ForbiddenPage /> },
+            { path: '404', element: <NotFoundPage /> },
+            { path: '500', element: <ServerErrorPage /> },
+          ],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * Browser history with base path `/` (spec §2). A window that loads the renderer from `file://`
+ * has no server to answer deep paths, so there the hash keeps the route instead.
+ */
+export function createConsoleRouter() {
+  const routes = buildRouteObjects();
+  return window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes, { basename: '/' });
+}

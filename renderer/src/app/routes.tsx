@@ -1,0 +1,83 @@
+import type { FluentIcon } from '@fluentui/react-icons';
+import { bundleIcon, Home20Filled, Home20Regular, Person20Filled, Person20Regular } from '@fluentui/react-icons';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+/**
+ * The console's one route table.
+ *
+ * Every authenticated screen is one entry; the router, the side and top menus, prefetching links
+ * and the tests all read it. Only screens that work are listed: adding one (Projects, Customers, ...)
+ * is one line here plus its page module and its label in both languages.
+ */
+
+/** The areas of spec §1, in menu order. A group shows only when it holds at least one screen. */
+export const areas = [
+  { id: 'home', labelKey: 'layout:nav.areas.home' },
+  { id: 'customers', labelKey: 'layout:nav.areas.customers' },
+  { id: 'transactions', labelKey: 'layout:nav.areas.transactions' },
+  { id: 'projects', labelKey: 'layout:nav.areas.projects' },
+  { id: 'assets', labelKey: 'layout:nav.areas.assets' },
+  { id: 'tools', labelKey: 'layout:nav.areas.tools' },
+  { id: 'management', labelKey: 'layout:nav.areas.management' },
+  { id: 'pricing', labelKey: 'layout:nav.areas.pricing' },
+  { id: 'system', labelKey: 'layout:nav.areas.system' },
+] as const;
+
+export type AreaId = (typeof areas)[number]['id'];
+
+/** One authenticated screen. */
+export interface ConsoleRoute {
+  /** Absolute path, as in spec §2 (`/welcome`, `/projects/:projectId/general`). */
+  readonly path: string;
+  readonly area: AreaId;
+  /** i18n key (`namespace:key`) of its menu label and page title. */
+  readonly labelKey: string;
+  readonly icon: FluentIcon;
+  readonly page: LazyPage;
+  /** False for screens reached only from other screens (details, editors). */
+  readonly inMenu: boolean;
+}
+
+const HomeIcon = bundleIcon(Home20Filled, Home20Regular);
+const PersonIcon = bundleIcon(Person20Filled, Person20Regular);
+
+export const consoleRoutes: readonly ConsoleRoute[] = [
+  { path: '/welcome', area: 'home', labelKey: 'layout:nav.items.welcome', icon: HomeIcon, page: lazyPage(() => import('../pages/welcome/welcome-page')), inMenu: true },
+  { path: '/account', area: 'home', labelKey: 'layout:nav.items.account', icon: PersonIcon, page: lazyPage(() => import('../pages/account/account-page')), inMenu: true },
+];
+
+/** Where a signed-in operator lands (spec §2: the index redirects). */
+export const homePath = '/welcome';
+
+/** A menu group: an area and its screens, in table order. */
+export interface MenuGroup {
+  readonly area: (typeof areas)[number];
+  readonly items: readonly ConsoleRoute[];
+}
+
+/** The menu: areas in spec order that hold at least one menu screen. */
+export function menuGroups(routes: readonly ConsoleRoute[] = consoleRoutes): readonly MenuGroup[] {
+  return areas
+    .map((area) => ({ area, items: routes.filter((route) => route.inMenu && route.area === area.id) }))
+    .filter((group) => group.items.length > 0);
+}
+
+function segmentsMatch(pattern: string, pathname: string, prefix: boolean): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (prefix ? have.length < want.length : have.length !== want.length) return false;
+  return want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
+}
+
+/** The route whose path matches `pathname` exactly (`:param` segments match anything). */
+export function findRoute(pathname: string, routes: readonly ConsoleRoute[] = consoleRoutes): ConsoleRoute | undefined {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  return routes.find((route) => segmentsMatch(route.path, path, false));
+}
+
+/** The menu entry to highlight for a location: the longest route path that prefixes it. */
+export function activeMenuRoute(pathname: string, routes: readonly ConsoleRoute[] = consoleRoutes): ConsoleRoute | undefined {
+  return routes
+    .filter((route) => route.inMenu && segmentsMatch(route.path, pathname, true))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { ErrorCode } from '@contract/errors';
+import { useTranslation } from 'react-i18next';
+import { getBridge } from '../bridge/get-bridge';
+import { notify } from '../app/notices';
+import { connectivityStore, offlineReason, type ConnectivityState, type OfflineReason } from './connectivity-state';
+
+/** What screens need to know about the connection. */
+export interface Connectivity {
+  readonly online: boolean;
+  readonly reason: OfflineReason | null;
+  readonly state: ConnectivityState;
+}
+
+/** The current connectivity; re-renders on every change. */
+export function useConnectivity(): Connectivity {
+  const state = useSyncExternalStore(connectivityStore.subscribe, connectivityStore.getSnapshot);
+  const reason = offlineReason(state);
+  return { online: reason === null, reason, state };
+}
+
+/**
+ * Feeds the connectivity store from the browser and from main, once per console window:
+ * `online`/`offline` events act at once; main's `connectivity.get` answer and its
+ * `connectivity.changed` events report network and server health. Announces "connection restored"
+ * when the console comes back.
+ */
+export function useConnectivityWiring(): void {
+  const { t } = useTranslation('layout');
+  const { online } = useConnectivity();
+  const wasOnline = useRef(online);
+
+  useEffect(() => {
+    const onOnline = () => connectivityStore.dispatch({ type: 'browser', online: true });
+    const onOffline = () => connectivityStore.dispatch({ type: 'browser', online: false });
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    connectivityStore.dispatch({ type: 'browser', online: navigator.onLine });
+
+    const bridge = getBridge();
+    let active = true;
+    void bridge.connectivity.get().then((result) => {
+      if (!active) return;
+      if (result.ok) connectivityStore.dispatch({ type: 'main', network: result.value.network, server: result.value.server });
+      else if (result.code === ErrorCode.NetworkFailed) connectivityStore.dispatch({ type: 'call', reachable: false });
+    });
+    const unsubscribe = bridge.on('connectivity.changed', (payload) =>
+      connectivityStore.dispatch({ type: 'main', network: payload.network, server: payload.server }),
+    );
+    return () => {
+      active = false;
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      unsubscribe();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (online && !wasOnline.current) notify.message('success', t('connectivity.restored'), 'connection-restored');
+    wasOnline.current = online;
+  }, [online, t]);
+}

@@ -1,0 +1,61 @@
+import { ErrorCode } from '@contract/errors';
+import type { RouteId } from '@contract/api';
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { AppError } from '../bridge/app-error';
+import { callApi, type ApiInput, type ApiOutput } from '../bridge/call-api';
+import { connectivityStore, offlineReason, type ConnectivityStore } from '../connectivity/connectivity-state';
+import { queryKeys, resourceOf } from './query-keys';
+
+/**
+ * Reads an API route through TanStack Query, keyed by `queryKeys.call(routeId, input)`.
+ */
+export function useApiQuery<R extends RouteId>(
+  routeId: R,
+  input: ApiInput<R>,
+  options: Omit<UseQueryOptions<ApiOutput<R>, AppError>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<ApiOutput<R>, AppError>({
+    queryKey: queryKeys.call(routeId, input),
+    queryFn: () => callApi(routeId, input),
+    ...options,
+  });
+}
+
+/**
+ * Refuses a change while the console is offline, before anything leaves the renderer.
+ *
+ * The form that asked keeps what was typed (nothing is reset on error) and shows the localized
+ * 1009 message; the operator submits again once the banner is gone.
+ */
+export function assertOnline(store: ConnectivityStore = connectivityStore): void {
+  if (offlineReason(store.getSnapshot()) !== null) {
+    throw new AppError(ErrorCode.Offline, 'Refused locally: the console is offline.');
+  }
+}
+
+/** Options of `useApiMutation`. */
+export type ApiMutationOptions<R extends RouteId> = Omit<UseMutationOptions<ApiOutput<R>, AppError, ApiInput<R>>, 'mutationFn'> & {
+  /** Resources to invalidate on success; defaults to the route's own resource. */
+  readonly invalidates?: readonly string[];
+};
+
+/**
+ * Changes data through an API route. Guarded by `assertOnline`; on success invalidates the
+ * route's resource (or `invalidates`) so every screen showing it refetches.
+ */
+export function useApiMutation<R extends RouteId>(routeId: R, options: ApiMutationOptions<R> = {}) {
+  const queryClient = useQueryClient();
+  const { invalidates, onSuccess, ...rest } = options;
+  return useMutation<ApiOutput<R>, AppError, ApiInput<R>>({
+    mutationFn: async (input) => {
+      assertOnline();
+      return callApi(routeId, input);
+    },
+    onSuccess: async (...args) => {
+      const resources = invalidates ?? [resourceOf(routeId)];
+      await Promise.all(resources.map((resource) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(resource) })));
+      await onSuccess?.(...args);
+    },
+    ...rest,
+  });
+}

@@ -1,0 +1,56 @@
+/** The account screen: profile (Basic) and Security tabs. */
+const account = {
+  title: 'Account',
+  description: 'Your profile and how you sign in.',
+  tabs: {
+    label: 'Account sections',
+    basic: 'Basic',
+    security: 'Security',
+  },
+  basic: {
+    title: 'Profile',
+    description: 'How you appear to other operators.',
+    name: 'Display name',
+    email: 'Email',
+    emailHint: 'Your sign-in email cannot be changed here.',
+    role: 'Role',
+    memberSince: 'Member since',
+    saved: 'Profile saved.',
+    conflictTitle: 'Changed elsewhere',
+    conflictBody: 'This profile changed since you opened it. Reload to get the latest version; what you typed is kept.',
+    reload: 'Reload',
+    reloaded: 'Latest version loaded. Save again to apply your changes.',
+    unchanged: 'Nothing to save.',
+  },
+  roles: {
+    admin: 'Administrator',
+    operator: 'Operator',
+  },
+  security: {
+    passwordTitle: 'Password',
+    passwordDescription: 'Changing your password signs you out of every other session.',
+    current: 'Current password',
+    new: 'New password',
+    newHint: '8 to 16 English letters and digits.',
+    confirm: 'Confirm new password',
+    submit: 'Change password',
+    submitting: 'Changing…',
+    changed: 'Password changed. Your other sessions were signed out.',
+    signInsTitle: 'Recent sign-ins',
+    signInsDescription: 'Every attempt to sign in to your account, newest first.',
+    columns: {
+      time: 'Time',
+      result: 'Result',
+      address: 'IP address',
+      device: 'Device',
+    },
+    succeeded: 'Succeeded',
+    failed: 'Failed',
+    device: '{{browser}} on {{os}}',
+    unknownBrowser: 'Unknown browser',
+    unknownOs: 'unknown system',
+    empty: 'No sign-ins recorded yet.',
+  },
+} as const;
+
+export default account;

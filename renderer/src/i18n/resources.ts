@@ -1,0 +1,51 @@
+import { contractMessages } from '@contract/i18n';
+import enAccount from './en-US/account';
+import enAuth from './en-US/auth';
+import enCommon from './en-US/common';
+import enLayout from './en-US/layout';
+import enPages from './en-US/pages';
+import enSettings from './en-US/settings';
+import zhAccount from './zh-CN/account';
+import zhAuth from './zh-CN/auth';
+import zhCommon from './zh-CN/common';
+import zhLayout from './zh-CN/layout';
+import zhPages from './zh-CN/pages';
+import zhSettings from './zh-CN/settings';
+import type { TranslatedLocale } from './locales';
+import type { Translation } from './translation';
+
+/** The renderer's own namespaces in English: the source every translation is checked against. */
+export const enUSMessages = {
+  common: enCommon,
+  auth: enAuth,
+  layout: enLayout,
+  settings: enSettings,
+  account: enAccount,
+  pages: enPages,
+} as const;
+
+export type RendererNamespace = keyof typeof enUSMessages;
+
+/** The same namespaces in Chinese, typed so no key can be missing or extra. */
+export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typeof enUSMessages)[N]> } = {
+  common: zhCommon,
+  auth: zhAuth,
+  layout: zhLayout,
+  settings: zhSettings,
+  account: zhAccount,
+  pages: zhPages,
+};
+
+/** The renderer's namespaces by locale. */
+export const rendererMessages: Readonly<Record<TranslatedLocale, Readonly<Record<RendererNamespace, object>>>> = {
+  'en-US': enUSMessages,
+  'zh-CN': zhCNMessages,
+};
+
+/** Every namespace the console loads: the renderer's plus the contract's (errors, validation, http, ...). */
+export function buildResources(): Record<TranslatedLocale, Record<string, object>> {
+  return {
+    'en-US': { ...contractMessages['en-US'], ...rendererMessages['en-US'] },
+    'zh-CN': { ...contractMessages['zh-CN'], ...rendererMessages['zh-CN'] },
+  };
+}

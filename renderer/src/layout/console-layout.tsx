@@ -1,0 +1,128 @@
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { PageOutlet } from '../app/guards';
+import { findRoute } from '../app/routes';
+import { useAppInfo } from '../data/app-info';
+import { useSession } from '../data/session';
+import { useInterfaceSettings } from '../settings/settings-context';
+import { ConsoleBanners } from './console-banners';
+import { ConsoleHeader, headerHeight } from './console-header';
+import { ConsoleUiContext } from './console-ui';
+import { useHideOnScroll } from './hide-on-scroll';
+import { SettingsDrawer } from './settings-drawer';
+import { SideNav } from './side-nav';
+
+const navOpenKey = 'palette.nav-open';
+
+const useStyles = makeStyles({
+  shell: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  column: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  top: { zIndex: 10, backgroundColor: tokens.colorNeutralBackground2, transition: 'transform 0.2s ease' },
+  sticky: { position: 'sticky', top: 0 },
+  hidden: { transform: `translateY(-${headerHeight}px)` },
+  content: {
+    flexGrow: 1,
+    width: '100%',
+    boxSizing: 'border-box',
+    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalXXL}`,
+    ':focus': { outline: 'none' },
+  },
+  fixedWidth: { maxWidth: '1200px', marginLeft: 'auto', marginRight: 'auto' },
+  footer: {
+    display: 'flex',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXXL} ${tokens.spacingVerticalL}`,
+    color: tokens.colorNeutralForeground3,
+  },
+  skip: {
+    position: 'absolute',
+    left: tokens.spacingHorizontalM,
+    top: '-48px',
+    zIndex: 100,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow8,
+    ':focus': { top: tokens.spacingVerticalS },
+  },
+});
+
+function readNavOpen(): boolean {
+  try {
+    return window.localStorage.getItem(navOpenKey) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The authenticated frame: side or top menu, header, console-wide banners, the page, and the
+ * interface settings drawer. Every layout option of spec §1 applies here.
+ */
+export default function ConsoleLayout() {
+  const styles = useStyles();
+  const { t } = useTranslation(['layout', 'common']);
+  const { settings } = useInterfaceSettings();
+  const session = useSession();
+  const appInfo = useAppInfo();
+  const location = useLocation();
+  const [navOpen, setNavOpen] = useState(readNavOpen);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const hidden = useHideOnScroll(settings.fixedHeader && settings.hideHeaderOnScroll, headerHeight);
+  const current = findRoute(location.pathname);
+  const ui = useMemo(() => ({ openSettings: () => setSettingsOpen(true) }), []);
+
+  useEffect(() => {
+    const page = current ? t(current.labelKey) : null;
+    document.title = page ? `${page} · ${t('common:appName')}` : t('common:appName');
+  }, [current, t]);
+
+  const toggleNav = () =>
+    setNavOpen((open) => {
+      try {
+        window.localStorage.setItem(navOpenKey, String(!open));
+      } catch {
+        // Not kept: the menu opens next time.
+      }
+      return !open;
+    });
+
+  const user = session.data?.user;
+  if (!user) return null;
+  const side = settings.menuLayout === 'side';
+
+  return (
+    <ConsoleUiContext.Provider value={ui}>
+      <a href="#content" className={styles.skip}>
+        {t('header.skipToContent')}
+      </a>
+      <div className={styles.shell}>
+        {side ? <SideNav open={navOpen} fixed={settings.fixedSidebar} /> : null}
+        <div className={styles.column}>
+          <div className={mergeClasses(styles.top, settings.fixedHeader && styles.sticky, hidden && styles.hidden)}>
+            <ConsoleHeader
+              user={user}
+              layout={settings.menuLayout}
+              current={current}
+              navOpen={navOpen}
+              onToggleNav={toggleNav}
+              onOpenSettings={() => setSettingsOpen(true)}
+            />
+            <ConsoleBanners />
+          </div>
+          <main id="content" tabIndex={-1} className={mergeClasses(styles.content, settings.contentWidth === 'fixed' && styles.fixedWidth)}>
+            <PageOutlet />
+          </main>
+          <footer className={styles.footer}>
+            <Text size={200}>{appInfo.data ? `${t('common:appName')} ${appInfo.data.version}` : t('common:appName')}</Text>
+          </footer>
+        </div>
+      </div>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </ConsoleUiContext.Provider>
+  );
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './i18n/i18n';
+import './styles.css';
+
+/** Entry point: mounts the console into `#root` (spec §2). */
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+createRoot(container).render(
+  <StrictMode>
+    <App i18n={initI18n()} />
+  </StrictMode>,
+);

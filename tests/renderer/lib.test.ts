@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '@contract/validation';
+import { validateWith, withoutField } from '../../renderer/src/forms/validate';
+import { defaultLocale, displayLanguage, initialLocale, isTranslated, localeOptions } from '../../renderer/src/i18n/locales';
+import { formatDateTime, formatRelativeTime, partOfDay } from '../../renderer/src/lib/format';
+import { describeUserAgent } from '../../renderer/src/lib/user-agent';
+
+describe('locales', () => {
+  it('offers about fifty locales, each once, translated ones first', () => {
+    expect(localeOptions.length).toBeGreaterThanOrEqual(45);
+    expect(new Set(localeOptions.map((o) => o.code)).size).toBe(localeOptions.length);
+    expect(localeOptions.slice(0, 2).map((o) => o.code)).toEqual(['en-US', 'zh-CN']);
+    for (const option of localeOptions) expect(() => new Intl.Locale(option.code)).not.toThrow();
+  });
+  it('shows English for locales without a translation', () => {
+    expect(displayLanguage('fr-FR')).toBe('en-US');
+    expect(displayLanguage('zh-CN')).toBe('zh-CN');
+    expect(isTranslated('ja-JP')).toBe(false);
+  });
+  it('starts with the stored choice, else the system language, else en-US', () => {
+    expect(initialLocale('de-DE', ['zh-CN'])).toBe('de-DE');
+    expect(initialLocale('xx-XX', ['zh-TW', 'en-GB'])).toBe('zh-CN');
+    expect(initialLocale(null, ['fr-FR', 'en-GB'])).toBe('en-US');
+    expect(initialLocale(null, [])).toBe(defaultLocale);
+  });
+});
+
+describe('format', () => {
+  const now = Date.parse('2025-06-01T12:00:00Z');
+  it('says how long ago in the locale', () => {
+    expect(formatRelativeTime('2025-06-01T11:59:50Z', 'en-US', now)).toBe('now');
+    expect(formatRelativeTime('2025-06-01T09:00:00Z', 'en-US', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2025-05-31T12:00:00Z', 'en-US', now)).toBe('yesterday');
+    expect(formatRelativeTime('2025-06-01T09:00:00Z', 'zh-CN', now)).toBe('3小时前');
+    expect(formatRelativeTime('garbage', 'en-US', now)).toBe('');
+  });
+  it('formats dates in the locale', () => {
+    expect(formatDateTime('2025-06-01T12:00:00Z', 'en-US')).toContain('2025');
+    expect(formatDateTime('nope', 'en-US')).toBe('');
+  });
+  it('names the part of the day', () => {
+    expect(partOfDay(6)).toBe('morning');
+    expect(partOfDay(13)).toBe('afternoon');
+    expect(partOfDay(20)).toBe('evening');
+    expect(partOfDay(2)).toBe('evening');
+  });
+});
+
+describe('describeUserAgent', () => {
+  it('recognizes the console, browsers and systems', () => {
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Electron/45.4.1 Safari/537.36')).toEqual({
+      browser: 'Palette Console',
+      os: 'Windows',
+    });
+    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15')).toEqual({
+      browser: 'Safari',
+      os: 'macOS',
+    });
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/140 Safari/537.36 Edg/140')).toEqual({
+      browser: 'Microsoft Edge',
+      os: 'Windows',
+    });
+    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1').os).toBe('iOS');
+    expect(describeUserAgent('')).toEqual({ browser: null, os: null });
+  });
+});
+
+describe('form validation with contract schemas', () => {
+  const schema = z.object({ email: emailSchema, password: passwordSchema });
+  it('gives parsed data when valid', () => {
+    expect(validateWith(schema, { email: ' A@B.CO ', password: 'abcd1234' })).toEqual({ ok: true, data: { email: 'a@b.co', password: 'abcd1234' } });
+  });
+  it('gives validation keys by field otherwise', () => {
+    const result = validateWith(schema, { email: '', password: 'short' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.email?.key).toBe('validation.required');
+      expect(result.errors.password?.key).toBe('validation.password');
+    }
+  });
+  it('drops one field’s error while it is edited', () => {
+    const errors = { a: { key: 'validation.required' }, b: { key: 'validation.type' } };
+    expect(withoutField(errors, 'a')).toEqual({ b: { key: 'validation.type' } });
+    expect(withoutField(errors, 'c')).toBe(errors);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { activeMenuRoute, areas, consoleRoutes, findRoute, homePath, menuGroups, type ConsoleRoute } from '../../renderer/src/app/routes';
+import { enUSMessages, zhCNMessages } from '../../renderer/src/i18n/resources';
+
+function lookup(messages: Record<string, unknown>, key: string): unknown {
+  const [ns, path] = key.split(':') as [string, string];
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages[ns]);
+}
+
+const labelled = (key: string) => {
+  for (const messages of [enUSMessages, zhCNMessages] as Record<string, unknown>[]) {
+    const value = lookup(messages, key);
+    expect(typeof value, key).toBe('string');
+    expect((value as string).length, key).toBeGreaterThan(0);
+  }
+};
+
+describe('route table', () => {
+  it('has unique absolute paths', () => {
+    const paths = consoleRoutes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path).toMatch(/^\/[a-z]/);
+  });
+
+  it.each(consoleRoutes.map((route) => [route.path, route] as const))('%s has a label in both languages and an icon', (_, route) => {
+    labelled(route.labelKey);
+    expect(typeof route.icon === 'function' || typeof route.icon === 'object').toBe(true);
+  });
+
+  it.each(consoleRoutes.map((route) => [route.path, route] as const))('%s loads a page module with a component', async (_, route) => {
+    const module = (await route.page.preload()) as { default: unknown };
+    expect(typeof module.default).toBe('function');
+    expect(typeof route.page.Component).toBe('function');
+  }, 30_000);
+
+  it('labels every area in both languages', () => {
+    for (const area of areas) labelled(area.labelKey);
+  });
+
+  it('includes the home path', () => {
+    expect(findRoute(homePath)?.path).toBe('/welcome');
+  });
+});
+
+describe('menu', () => {
+  const route = (path: string, area: ConsoleRoute['area'], inMenu = true): ConsoleRoute => ({ ...consoleRoutes[0]!, path, area, inMenu });
+
+  it('shows only areas that hold a built screen, in spec order', () => {
+    const groups = menuGroups([route('/projects/list', 'projects'), route('/welcome', 'home'), route('/customers/index', 'customers')]);
+    expect(groups.map((g) => g.area.id)).toEqual(['home', 'customers', 'projects']);
+  });
+
+  it('leaves out screens not meant for the menu', () => {
+    const groups = menuGroups([route('/welcome', 'home'), route('/projects/:projectId/general', 'projects', false)]);
+    expect(groups.map((g) => g.area.id)).toEqual(['home']);
+  });
+
+  it('today holds Welcome and Account under Home', () => {
+    expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([['home', ['/welcome', '/account']]]);
+  });
+
+  it('matches parameters and marks the longest matching entry', () => {
+    const routes = [route('/projects', 'projects'), route('/projects/:projectId/general', 'projects')];
+    expect(findRoute('/projects/42/general', routes)?.path).toBe('/projects/:projectId/general');
+    expect(findRoute('/projects/42', routes)).toBeUndefined();
+    expect(activeMenuRoute('/projects/42/general', routes)?.path).toBe('/projects/:projectId/general');
+    expect(activeMenuRoute('/projects/42', routes)?.path).toBe('/projects');
+    expect(activeMenuRoute('/account?tab=security'.split('?')[0]!)?.path).toBe('/account');
+  });
+});
