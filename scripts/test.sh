@@ -68,11 +68,14 @@ step "Build"
 npm run -s build
 
 step "End-to-end suite (Chromium, browser edition, real keychain)"
-dbus-run-session -- bash -c '
+# A keyring of its own for the run, so a keyring left in the user's home cannot get in the way.
+keyring_home=$(mktemp -d)
+trap 'rm -rf "$keyring_home"' EXIT
+XDG_DATA_HOME="$keyring_home" dbus-run-session -- bash -c '
   echo -n palette-ci | gnome-keyring-daemon --unlock --components=secrets >/dev/null
   export PALETTE_KEYCHAIN_TEST=1
   npx vitest run --project main --reporter=default --reporter=json --outputFile="'"$results"'/vitest-keychain.json" tests/main/keychain
-  npx playwright test --reporter=list,json
-' 
+  npx playwright test
+'
 
 node scripts/test-summary.mjs "$results"

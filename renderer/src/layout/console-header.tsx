@@ -67,7 +67,7 @@ export function ConsoleHeader({ user, layout, current, onToggleNav, navOpen, onO
               <Button appearance="subtle" icon={<Navigation20Regular />} aria-expanded={navOpen} onClick={onToggleNav} />
             </Tooltip>
             {current && area ? (
-              <Breadcrumb aria-label={t('nav.label')} size="medium">
+              <Breadcrumb aria-label={t('nav.breadcrumb')} size="medium">
                 <BreadcrumbItem>
                   <BreadcrumbButton>{t(area.labelKey)}</BreadcrumbButton>
                 </BreadcrumbItem>

@@ -45,6 +45,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_PASSWORD: e2eAdmin.password,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PALETTE_HOST_PORT: '0',
+      PALETTE_EDITION: 'browser',
       PALETTE_SERVER_URL: '',
       NODE_ENV: 'test',
     },
@@ -78,8 +79,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
+    // The embedded database flushes on SIGTERM; give it the time it needs before removing its folder.
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     await new Promise<void>((r) => smtp.close(() => r()));
     rmSync(work, { recursive: true, force: true });
   };

@@ -3,6 +3,7 @@ const layout = {
   nav: {
     label: 'Main navigation',
     toggle: 'Show or hide navigation',
+    breadcrumb: 'Breadcrumb',
     areas: {
       home: 'Home',
       customers: 'Customers',

@@ -5,6 +5,7 @@ const layout: Translation<typeof en> = {
   nav: {
     label: '主导航',
     toggle: '显示或隐藏导航',
+    breadcrumb: '面包屑导航',
     areas: {
       home: '首页',
       customers: '客户',
