@@ -44,7 +44,7 @@ export function keychainTokens(): number {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return (out.match(/^\[\/org\/freedesktop\/secrets/gm) ?? []).length;
+    return (out.match(/^\[\//gm) ?? []).length;
   } catch {
     return 0;
   }
