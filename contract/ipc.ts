@@ -47,6 +47,22 @@ export const appInfoSchema = z.object({
   serverUrl: z.string(),
   embeddedServer: z.boolean(),
   rendererBuild: z.string(),
+  /**
+   * Help and legal pages an installation hosts itself (`PALETTE_HELP_URL`, ...): the console opens
+   * a configured one outside, and shows its own page for any that is not configured.
+   */
+  links: z
+    .object({
+      help: z.url({ protocol: /^https?$/ }).optional(),
+      privacy: z.url({ protocol: /^https?$/ }).optional(),
+      terms: z.url({ protocol: /^https?$/ }).optional(),
+    })
+    .optional(),
+  /**
+   * Present when main reports errors (a DSN is configured): the renderer's SDK then starts too, with
+   * the same sampling (`production`: a packaged release).
+   */
+  errorReporting: z.object({ production: z.boolean() }).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -63,3 +63,45 @@ export function defaultUserDataDir(productName: string, env: NodeJS.ProcessEnv =
       return join(env['XDG_CONFIG_HOME'] ?? join(home, '.config'), productName);
   }
 }
+
+/** The help and legal pages an installation may host itself, by environment variable. */
+const linkVariables = { help: 'PALETTE_HELP_URL', privacy: 'PALETTE_PRIVACY_URL', terms: 'PALETTE_TERMS_URL' } as const;
+
+export type ConfiguredLinks = { -readonly [K in keyof typeof linkVariables]?: string };
+
+/** An absolute http(s) URL, normalized; anything else (javascript:, file:, a typo) is null. */
+function httpUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `app.info().links`: the help, privacy and terms pages configured by `PALETTE_HELP_URL`,
+ * `PALETTE_PRIVACY_URL` and `PALETTE_TERMS_URL`. A value that is not an http(s) URL is ignored (and
+ * logged by `onInvalid`), so a typo falls back to the console's own page instead of a dead link.
+ */
+export function configuredLinks(env: NodeJS.ProcessEnv = process.env, onInvalid?: (variable: string) => void): ConfiguredLinks {
+  const links: ConfiguredLinks = {};
+  for (const [id, variable] of Object.entries(linkVariables) as [keyof ConfiguredLinks, string][]) {
+    const raw = env[variable];
+    if (raw === undefined || raw.trim() === '') continue;
+    const url = httpUrl(raw);
+    if (url) links[id] = url;
+    else onInvalid?.(variable);
+  }
+  return links;
+}
+
+/**
+ * The User-Agent main's requests carry, so the server's sign-in records name the console:
+ * `PaletteConsole/0.1.0 (desktop; linux x64)`. The renderer reads it back (lib/user-agent.ts).
+ */
+export function consoleUserAgent(info: { readonly version: string; readonly edition: 'desktop' | 'browser'; readonly platform: string }, arch: string = process.arch): string {
+  return `PaletteConsole/${info.version} (${info.edition}; ${info.platform} ${arch})`;
+}

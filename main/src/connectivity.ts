@@ -21,6 +21,8 @@ export interface ConnectivityOptions {
   readonly retryIntervalMs?: number;
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
+  /** Sent as `User-Agent` with the health checks, as the API client does. */
+  readonly userAgent?: string;
   readonly now?: () => Date;
 }
 
@@ -109,6 +111,7 @@ export class ConnectivityMonitor {
       const response = await (this.options.fetch ?? globalThis.fetch)(this.healthUrl, {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 3_000),
         redirect: 'error',
+        ...(this.options.userAgent ? { headers: { 'User-Agent': this.options.userAgent } } : {}),
       });
       await response.arrayBuffer();
       return response.ok;

@@ -1,5 +1,6 @@
 import { type AppInfo } from '@contract/ipc';
 import { ApiClient } from './api/api-client';
+import { consoleUserAgent } from './app-info';
 import { ConnectivityMonitor } from './connectivity';
 import { EventHub } from './events';
 import { createIpcHandlers } from './ipc/handlers';
@@ -50,7 +51,8 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const log = options.log ?? silentLogger;
   const events = new EventHub();
-  const connectivity = new ConnectivityMonitor({ serverUrl: options.serverUrl, isNetworkUp: options.isNetworkUp });
+  const userAgent = consoleUserAgent(options.appInfo);
+  const connectivity = new ConnectivityMonitor({ serverUrl: options.serverUrl, isNetworkUp: options.isNetworkUp, userAgent });
   // The session service and the API client need each other (the client reports ended sessions);
   // the late binding below closes that loop without a setter.
   let session: SessionService | null = null;
@@ -58,6 +60,7 @@ export function createCore(options: CoreOptions): Core {
     serverUrl: options.serverUrl,
     secrets: options.secrets,
     timeoutMs: options.apiTimeoutMs,
+    userAgent,
     onSessionEnded: (code) => session?.sessionEnded(code),
     onNetworkFailure: () => void connectivity.checkNow(),
     log,

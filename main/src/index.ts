@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, net, session } from 'electron';
 import Store from 'electron-store';
 import updater from 'electron-updater';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
-import { readRendererBuild } from './app-info';
+import { configuredLinks, readRendererBuild } from './app-info';
 import { createCore, type Core } from './core';
 import { configuredServerUrl, startEmbeddedServer, type EmbeddedServer } from './embedded-server';
 import { mountIpcMain } from './ipc/ipc-main';
@@ -31,7 +31,7 @@ const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER
 const devServerOrigin = originOf(devServerUrl) ?? undefined;
 const trustedOrigins: ReadonlyArray<string> = devServerOrigin ? [devServerOrigin] : [APP_ORIGIN];
 
-initSentry(Sentry.init, {
+const errorReporting = initSentry(Sentry.init, {
   dsn: process.env['PALETTE_SENTRY_DSN'],
   production: app.isPackaged,
   release: `palette-console@${app.getVersion()}`,
@@ -116,6 +116,8 @@ function run(): void {
           edition: 'desktop',
           platform: process.platform,
           rendererBuild: devServerUrl ? 'development' : readRendererBuild(rendererDir),
+          links: configuredLinks(process.env, (variable) => log.warn(`${variable} is not an http(s) URL; using the console's own page`)),
+          ...(errorReporting ? { errorReporting: { production: app.isPackaged } } : {}),
         },
         embeddedServer: embedded !== null,
         updates: selectUpdates(preferences),

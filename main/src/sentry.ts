@@ -4,25 +4,17 @@
  * The DSN comes from configuration (`PALETTE_SENTRY_DSN`) and reporting stays off without it, so a
  * developer build or a customer who did not opt in never sends anything. This file holds the pure
  * parts (options, the event filter) so they can be tested without Electron; the desktop entry
- * passes `Sentry.init` in, because it must run synchronously before the app is ready.
+ * passes `Sentry.init` in, because it must run synchronously before the app is ready. The filter
+ * and the sampling rules live in the contract, so the renderer's SDK applies the same ones.
  */
+
+import { type ErrorEventLike, filterErrorEvent, sampleRates } from '@contract/error-reporting';
 
 /** The fields of a Sentry event the filter reads. */
-export interface SentryEventLike {
-  readonly message?: string;
-  readonly exception?: { readonly values?: ReadonlyArray<{ readonly value?: string }> };
-}
+export type SentryEventLike = ErrorEventLike;
 
-/**
- * Drops "ResizeObserver loop" reports: the browser raises them when a layout settles over more than
- * one frame (virtualized lists do this constantly); they are harmless and would drown real errors.
- */
-export function beforeSend<E extends SentryEventLike>(event: E): E | null {
-  const noise = 'ResizeObserver loop';
-  if (event.message?.includes(noise)) return null;
-  if (event.exception?.values?.some((value) => value.value?.includes(noise))) return null;
-  return event;
-}
+/** Drops noise ("ResizeObserver loop"); the rule is the contract's, shared with the renderer. */
+export const beforeSend = filterErrorEvent;
 
 export interface SentryConfig {
   readonly dsn: string | undefined;
@@ -45,13 +37,11 @@ export interface SentryMainOptions {
 export function buildSentryOptions(config: SentryConfig): SentryMainOptions | null {
   const dsn = config.dsn?.trim();
   if (!dsn) return null;
-  const rate = config.production ? 1 : 0;
   return {
     dsn,
     release: config.release,
     environment: config.production ? 'production' : 'development',
-    sampleRate: rate,
-    tracesSampleRate: rate,
+    ...sampleRates(config.production),
     sendDefaultPii: false,
     beforeSend,
   };

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startErrorReporting } from './app/error-reporting';
 import { initI18n } from './i18n/i18n';
 import './styles.css';
 
@@ -12,3 +13,5 @@ createRoot(container).render(
     <App i18n={initI18n()} />
   </StrictMode>,
 );
+// Desktop only, and only when main reports errors; a failure here must not disturb the console.
+startErrorReporting().catch(() => undefined);

@@ -54,6 +54,15 @@ describe('the API client', () => {
     expect(api.seen[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
+  it('names the console in the User-Agent of every request, instead of Node\'s default', async () => {
+    const userAgent = 'PaletteConsole/0.1.0 (browser; linux x64)';
+    api.routes.set('GET /api/v1/auth/me', () => ({ json: { code: 0, message: 'ok', data: sampleUser } }));
+    api.routes.set('POST /api/v1/auth/password-reset/request', () => ({ json: { code: 0, message: 'ok', data: null } }));
+    await client({ userAgent }).call('auth.me', undefined);
+    await client({ userAgent }).call('auth.requestPasswordReset', { body: { email: 'a@b.co' } });
+    expect(api.seen.map((request) => request.headers['user-agent'])).toEqual([userAgent, userAgent]);
+  });
+
   it('applies the query defaults when no query is given', async () => {
     api.routes.set('GET /api/v1/auth/sign-ins', () => ({ json: { code: 0, message: 'ok', data: { items: [], total: 0, page: 1, pageSize: 20 } } }));
     await expect(client().call('auth.signIns', undefined)).resolves.toMatchObject({ code: 0 });

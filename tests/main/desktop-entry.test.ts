@@ -49,6 +49,8 @@ beforeAll(async () => {
   fake.app.userData = userData;
   vi.stubEnv('PALETTE_SERVER_URL', api.url);
   vi.stubEnv('PALETTE_SENTRY_DSN', '');
+  vi.stubEnv('PALETTE_HELP_URL', 'https://docs.example/console');
+  vi.stubEnv('PALETTE_PRIVACY_URL', 'javascript:alert(1)');
   await import('../../main/src/index');
 });
 afterAll(async () => {
@@ -80,6 +82,9 @@ describe('the desktop entry', () => {
   it('answers the renderer through ipcMain with the configured server', async () => {
     const info = await fake.ipcMain.handlers.get('palette:app.info')!({ senderFrame: { url: 'app://palette/' } }, undefined);
     expect(info).toMatchObject({ ok: true, value: { edition: 'desktop', serverUrl: api.url, embeddedServer: false } });
+    // Only valid http(s) links are passed on; without a DSN the renderer is told not to report.
+    expect((info as { value: { links: unknown } }).value.links).toEqual({ help: 'https://docs.example/console' });
+    expect(info).not.toHaveProperty(['value', 'errorReporting']);
     const update = await fake.ipcMain.handlers.get('palette:update.get')!({ senderFrame: { url: 'app://palette/' } }, undefined);
     expect(update).toMatchObject({ ok: true, value: { status: 'unsupported' } });
     const session = await fake.ipcMain.handlers.get('palette:session.get')!({ senderFrame: { url: 'app://palette/' } }, undefined);

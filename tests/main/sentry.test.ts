@@ -1,10 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import { filterErrorEvent } from '@contract/error-reporting';
 import { beforeSend, buildSentryOptions, initSentry } from '../../main/src/sentry';
 
 describe('Sentry', () => {
   it('drops ResizeObserver loop reports, by message or by exception value', () => {
     expect(beforeSend({ message: 'ResizeObserver loop completed with undelivered notifications.' })).toBeNull();
     expect(beforeSend({ exception: { values: [{ value: 'Other' }, { value: 'ResizeObserver loop limit exceeded' }] } })).toBeNull();
+  });
+
+  it('uses the filter the renderer shares (contract/error-reporting.ts)', () => {
+    expect(beforeSend).toBe(filterErrorEvent);
   });
 
   it('keeps every other report unchanged', () => {

@@ -4,7 +4,9 @@ import { emailSchema, passwordSchema } from '@contract/validation';
 import { validateWith, withoutField } from '../../renderer/src/forms/validate';
 import { defaultLocale, displayLanguage, initialLocale, isTranslated, localeOptions } from '../../renderer/src/i18n/locales';
 import { formatDateTime, formatRelativeTime, partOfDay } from '../../renderer/src/lib/format';
-import { describeUserAgent } from '../../renderer/src/lib/user-agent';
+import i18next from 'i18next';
+import { buildResources } from '../../renderer/src/i18n/resources';
+import { describeUserAgent, formatDevice, type DeviceTranslate } from '../../renderer/src/lib/user-agent';
 
 describe('locales', () => {
   it('offers about fifty locales, each once, translated ones first', () => {
@@ -63,6 +65,43 @@ describe('describeUserAgent', () => {
     });
     expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1').os).toBe('iOS');
     expect(describeUserAgent('')).toEqual({ browser: null, os: null });
+  });
+
+  it('reads the agent main sends: version, edition and platform', () => {
+    expect(describeUserAgent('PaletteConsole/0.1.0 (browser; linux x64)')).toEqual({
+      browser: 'Palette Console',
+      os: 'Linux',
+      console: { version: '0.1.0', edition: 'browser' },
+    });
+    expect(describeUserAgent('PaletteConsole/1.4.0-beta.2 (desktop; darwin arm64)')).toMatchObject({ os: 'macOS', console: { version: '1.4.0-beta.2', edition: 'desktop' } });
+    expect(describeUserAgent('PaletteConsole/1.0.0 (desktop; win32 x64)').os).toBe('Windows');
+    expect(describeUserAgent('PaletteConsole/1.0.0 (desktop; plan9 x64)')).toMatchObject({ browser: 'Palette Console', os: null });
+  });
+});
+
+describe('formatDevice', () => {
+  const translator = (lng: string): DeviceTranslate => {
+    const i18n = i18next.createInstance();
+    void i18n.init({ resources: buildResources(), lng, fallbackLng: 'en-US', initAsync: false, interpolation: { escapeValue: false } });
+    return (key, values) => i18n.t(key, values);
+  };
+  const en = translator('en-US');
+  const zh = translator('zh-CN');
+
+  it('names the console with its version and edition', () => {
+    expect(formatDevice('PaletteConsole/0.1.0 (browser; linux x64)', en)).toBe('Palette Console 0.1.0 (browser edition) on Linux');
+    expect(formatDevice('PaletteConsole/2.0.1 (desktop; darwin arm64)', en)).toBe('Palette Console 2.0.1 (desktop app) on macOS');
+    expect(formatDevice('PaletteConsole/0.1.0 (browser; linux x64)', zh)).toBe('Linux 上的 Palette Console 0.1.0（浏览器版）');
+    expect(formatDevice('PaletteConsole/2.0.1 (desktop; win32 x64)', zh)).toBe('Windows 上的 Palette Console 2.0.1（桌面版）');
+    expect(formatDevice('PaletteConsole/0.1.0 (desktop; plan9 x64)', en)).toBe('Palette Console 0.1.0 (desktop app) on unknown system');
+  });
+
+  it('falls back to browser and system for other agents', () => {
+    expect(formatDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36', en)).toBe('Chrome on Windows');
+    expect(formatDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36', zh)).toBe('Windows 上的 Chrome');
+    expect(formatDevice('node', en)).toBe('Script on unknown system');
+    expect(formatDevice('', en)).toBe('Unknown browser on unknown system');
+    expect(formatDevice('', zh)).toBe('未知系统 上的 未知浏览器');
   });
 });
 

@@ -32,6 +32,11 @@ export interface ApiClientOptions {
   /** Waits before each retry of an idempotent read after a network failure; its length is the retry count. */
   readonly retryDelaysMs?: ReadonlyArray<number>;
   readonly fetch?: typeof fetch;
+  /**
+   * Sent as `User-Agent` on every request (`PaletteConsole/<version> (<edition>; <os> <arch>)`), so
+   * sign-in records name the console rather than Node's default agent.
+   */
+  readonly userAgent?: string;
   /** Called after the token was dropped because the server ended the session. */
   readonly onSessionEnded?: (code: number) => void | Promise<void>;
   /** Called when the server could not be reached, so connectivity can be checked at once. */
@@ -190,6 +195,7 @@ export class ApiClient {
 
   private async send(route: RouteDef, prepared: Extract<Prepared, { ok: true }>, timeoutMs: number): Promise<Attempt> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
     if (prepared.body !== undefined) headers['Content-Type'] = 'application/json';
     const token = route.auth === 'user' ? await this.options.secrets.get() : null;
     if (token) headers['Authorization'] = `Bearer ${token}`;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultUserDataDir, findAppRoot, readAppVersion, readRendererBuild } from '../app-info';
+import { configuredLinks, defaultUserDataDir, findAppRoot, readAppVersion, readRendererBuild } from '../app-info';
 import { createCore, type Core } from '../core';
 import { configuredServerUrl, startEmbeddedServer, type EmbeddedServer } from '../embedded-server';
 import { createLogger } from '../logger';
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const serverUrl = configured ?? (embedded as EmbeddedServer).url;
 
   const secrets = await openSecretStore({ service: PRODUCT_NAME, account: tokenAccount(serverUrl, embedded !== null), log });
+  const links = configuredLinks(env, (variable) => log.warn(`${variable} is not an http(s) URL; using the console's own page`));
   let core: Core | null = null;
   const host = await startHost({
     port: requestedPort(env['PALETTE_HOST_PORT']),
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
           edition: 'browser',
           platform: process.platform,
           rendererBuild: readRendererBuild(rendererDir),
+          links,
         },
         embeddedServer: embedded !== null,
         updates: createUnsupportedUpdates(),

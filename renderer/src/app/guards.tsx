@@ -62,7 +62,7 @@ export function PublicOnly({ children }: { readonly children: ReactNode }) {
 }
 
 /**
- * `/403`, `/404`, `/500`: inside the console frame for a signed-in operator, in the public frame
+ * `/403`, `/404`, `/500`, `/help`, `/privacy`, `/terms`: inside the console frame for a signed-in operator, in the public frame
  * otherwise, so the way back always leads somewhere they may go.
  */
 export function AdaptiveFrame() {

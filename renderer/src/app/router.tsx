@@ -1,7 +1,7 @@
 import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AdaptiveFrame, IndexRedirect, PublicOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
-import { consoleRoutes } from './routes';
+import { consoleRoutes, publicPages } from './routes';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, StatusScreen } from '../pages/errors/status-screen';
 import { Suspense } from 'react';
 import { FullPageSpinner } from '../components/full-page-status';
@@ -12,8 +12,8 @@ export const loginPage = lazyPage(() => import('../pages/login/login-page'));
 
 /**
  * The route objects of the whole console (spec §2): `/` redirects, `/login` is public, every
- * console screen from the route table sits under the authenticated frame, the status pages adapt
- * to the session, and any other address goes to `/404`.
+ * console screen from the route table sits under the authenticated frame, the status pages and the
+ * help and legal pages adapt to the session, and any other address goes to `/404`.
  */
 export function buildRouteObjects(): RouteObject[] {
   return [
@@ -44,6 +44,7 @@ export function buildRouteObjects(): RouteObject[] {
             { path: '403', element: <ForbiddenPage /> },
             { path: '404', element: <NotFoundPage /> },
             { path: '500', element: <ServerErrorPage /> },
+            ...publicPages.map((page) => ({ path: page.path.slice(1), element: <page.page.Component /> })),
           ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },

@@ -81,3 +81,30 @@ export function activeMenuRoute(pathname: string, routes: readonly ConsoleRoute[
     .filter((route) => route.inMenu && segmentsMatch(route.path, pathname, true))
     .sort((a, b) => b.path.length - a.path.length)[0];
 }
+
+/**
+ * A public page: reachable signed in or out, inside the console frame for a signed-in operator and
+ * in the public frame otherwise. Not in the menu (the header's help menu and the sign-in page's
+ * footer link to them).
+ */
+export interface PublicPage {
+  readonly path: string;
+  /** i18n key of its title (the document title and the page's heading). */
+  readonly labelKey: string;
+  readonly page: LazyPage;
+}
+
+/** Help, privacy and terms share one small chunk: the page picks its text by path. */
+const legalPage = lazyPage(() => import('../pages/legal/legal-page'));
+
+export const publicPages: readonly PublicPage[] = [
+  { path: '/help', labelKey: 'legal:help.title', page: legalPage },
+  { path: '/privacy', labelKey: 'legal:privacy.title', page: legalPage },
+  { path: '/terms', labelKey: 'legal:terms.title', page: legalPage },
+];
+
+/** The public page at `pathname`, if any. */
+export function findPublicPage(pathname: string, pages: readonly PublicPage[] = publicPages): PublicPage | undefined {
+  const path = (pathname.split(/[?#]/)[0] ?? '').replace(/\/+$/, '');
+  return pages.find((page) => page.path === path);
+}

@@ -1,20 +1,29 @@
+import { useNavigate } from 'react-router-dom';
+import type { AppInfo } from '@contract/ipc';
 import { getBridge } from '../bridge/get-bridge';
+import { useAppInfo } from '../data/app-info';
 
 /** The console's help and legal pages. */
-export type ExternalLinkId = 'help' | 'privacy' | 'terms';
+export type HelpLinkId = 'help' | 'privacy' | 'terms';
 
-const linkPaths: Record<ExternalLinkId, string> = {
-  help: '/help',
-  privacy: '/legal/privacy',
-  terms: '/legal/terms',
-};
+/** In header and footer order. */
+export const helpLinkIds: readonly HelpLinkId[] = ['help', 'privacy', 'terms'];
+
+/** The console's own page of each link: public, inside the console frame when signed in. */
+export const helpPagePaths: Readonly<Record<HelpLinkId, string>> = { help: '/help', privacy: '/privacy', terms: '/terms' };
+
+/** Where a help or legal link leads: an installation's own page (opened outside) or the console's. */
+export type HelpLinkTarget = { readonly kind: 'external'; readonly url: string } | { readonly kind: 'page'; readonly path: string };
 
 /**
- * The address of a help or legal page: served by the Palette server the console talks to
- * (`app.info().serverUrl`), so an installation's own server decides their content.
+ * The target of a help or legal link: the URL the installation configured (`app.info().links`,
+ * from `PALETTE_HELP_URL`, ...) when there is one, otherwise the console's own page. Main checked
+ * the URLs already; an unexpected scheme here still falls back to the console's page.
  */
-export function externalLinkUrl(id: ExternalLinkId, serverUrl: string): string {
-  return new URL(linkPaths[id], serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`).toString();
+export function helpLinkTarget(id: HelpLinkId, links: AppInfo['links'] | undefined): HelpLinkTarget {
+  const url = links?.[id];
+  if (url && /^https?:\/\//i.test(url)) return { kind: 'external', url };
+  return { kind: 'page', path: helpPagePaths[id] };
 }
 
 /**
@@ -25,4 +34,24 @@ export async function openExternal(url: string): Promise<void> {
   const result = await getBridge().shell.openExternal({ url });
   if (result.ok && result.value) return;
   window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * The help and legal links for the current installation: `href` for a link's address and `open`
+ * to follow it (in the system browser, or by navigating inside the console).
+ */
+export function useHelpLinks() {
+  const navigate = useNavigate();
+  const links = useAppInfo().data?.links;
+  return {
+    href: (id: HelpLinkId): string => {
+      const target = helpLinkTarget(id, links);
+      return target.kind === 'external' ? target.url : target.path;
+    },
+    open: (id: HelpLinkId): void => {
+      const target = helpLinkTarget(id, links);
+      if (target.kind === 'external') void openExternal(target.url);
+      else void navigate(target.path);
+    },
+  };
 }

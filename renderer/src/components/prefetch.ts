@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FocusEvent, type MouseEvent } from 'react';
-import { findRoute } from '../app/routes';
+import { findPublicPage, findRoute } from '../app/routes';
 
 /** Spec §9: when a link loads its target's code ahead of a click. Default `none`. */
 export type PrefetchMode = 'none' | 'intent' | 'render' | 'viewport';
@@ -9,9 +9,9 @@ export const prefetchIntentDelayMs = 50;
 /** Spec §9: a viewport prefetch starts this far before the link scrolls into view. */
 export const prefetchViewportMargin = '100px';
 
-/** Starts loading the chunk of the console screen at `path`; unknown paths do nothing. */
+/** Starts loading the chunk of the console screen or public page at `path`; unknown paths do nothing. */
 export function prefetchRoute(path: string): void {
-  void findRoute(path)?.page.preload().catch(() => undefined);
+  void (findRoute(path) ?? findPublicPage(path))?.page.preload().catch(() => undefined);
 }
 
 /**

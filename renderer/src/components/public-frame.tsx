@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PageOutlet } from '../app/guards';
 import { useAppInfo } from '../data/app-info';
 import { BrandMark } from './brand-mark';
-import { externalLinkUrl, openExternal, type ExternalLinkId } from './external-links';
+import { prefetchRoute } from './prefetch';
+import { helpLinkIds, useHelpLinks, type HelpLinkId } from './external-links';
 import { LanguagePicker } from './language-picker';
 
 const useStyles = makeStyles({
@@ -39,21 +40,18 @@ const useStyles = makeStyles({
   },
 });
 
-const footerLinks: readonly { id: ExternalLinkId; labelKey: string }[] = [
-  { id: 'help', labelKey: 'footer.help' },
-  { id: 'privacy', labelKey: 'footer.privacy' },
-  { id: 'terms', labelKey: 'footer.terms' },
-];
+const footerLabelKeys: Readonly<Record<HelpLinkId, string>> = { help: 'footer.help', privacy: 'footer.privacy', terms: 'footer.terms' };
 
 /**
- * The frame of the public screens (sign-in, password reset, status pages while signed out): the
- * product name, the language picker, and help and legal links. Nothing of the console itself.
+ * The frame of the public screens (sign-in, password reset, status, help and legal pages while
+ * signed out): the product name, the language picker, and help and legal links. Nothing of the
+ * console itself.
  */
 export function PublicLayout({ children }: { readonly children: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation(['auth', 'common']);
   const appInfo = useAppInfo();
-  const serverUrl = appInfo.data?.serverUrl;
+  const links = useHelpLinks();
   return (
     <div className={styles.root}>
       <header className={styles.top}>
@@ -69,18 +67,19 @@ export function PublicLayout({ children }: { readonly children: ReactNode }) {
         {children}
       </main>
       <footer className={styles.footer}>
-        {footerLinks.map((link) => (
+        {helpLinkIds.map((id) => (
           <Link
-            key={link.id}
+            key={id}
             appearance="subtle"
-            disabled={!serverUrl}
-            href={serverUrl ? externalLinkUrl(link.id, serverUrl) : undefined}
+            href={links.href(id)}
+            onMouseEnter={() => prefetchRoute(links.href(id))}
+            onFocus={() => prefetchRoute(links.href(id))}
             onClick={(event) => {
               event.preventDefault();
-              if (serverUrl) void openExternal(externalLinkUrl(link.id, serverUrl));
+              links.open(id);
             }}
           >
-            {t(link.labelKey)}
+            {t(footerLabelKeys[id])}
           </Link>
         ))}
         {appInfo.data ? <Text size={200}>{`v${appInfo.data.version}`}</Text> : null}

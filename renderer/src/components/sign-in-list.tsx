@@ -3,7 +3,7 @@ import { CheckmarkCircle20Filled, ErrorCircle20Filled } from '@fluentui/react-ic
 import { useTranslation } from 'react-i18next';
 import type { SignInRecord } from '@contract/api';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
-import { describeUserAgent } from '../lib/user-agent';
+import { formatDevice } from '../lib/user-agent';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
@@ -26,10 +26,7 @@ const useStyles = makeStyles({
 /** Describes the client of a sign-in in the operator's language ("Chrome on Windows"). */
 export function useDeviceText() {
   const { t } = useTranslation('account');
-  return (userAgent: string) => {
-    const { browser, os } = describeUserAgent(userAgent);
-    return t('security.device', { browser: browser ?? t('security.unknownBrowser'), os: os ?? t('security.unknownOs') });
-  };
+  return (userAgent: string) => formatDevice(userAgent, (key, values) => t(key, values));
 }
 
 /**

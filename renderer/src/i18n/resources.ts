@@ -3,12 +3,14 @@ import enAccount from './en-US/account';
 import enAuth from './en-US/auth';
 import enCommon from './en-US/common';
 import enLayout from './en-US/layout';
+import enLegal from './en-US/legal';
 import enPages from './en-US/pages';
 import enSettings from './en-US/settings';
 import zhAccount from './zh-CN/account';
 import zhAuth from './zh-CN/auth';
 import zhCommon from './zh-CN/common';
 import zhLayout from './zh-CN/layout';
+import zhLegal from './zh-CN/legal';
 import zhPages from './zh-CN/pages';
 import zhSettings from './zh-CN/settings';
 import type { TranslatedLocale } from './locales';
@@ -22,6 +24,7 @@ export const enUSMessages = {
   settings: enSettings,
   account: enAccount,
   pages: enPages,
+  legal: enLegal,
 } as const;
 
 export type RendererNamespace = keyof typeof enUSMessages;
@@ -34,6 +37,7 @@ export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typ
   settings: zhSettings,
   account: zhAccount,
   pages: zhPages,
+  legal: zhLegal,
 };
 
 /** The renderer's namespaces by locale. */

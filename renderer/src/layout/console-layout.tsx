@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageOutlet } from '../app/guards';
-import { findRoute } from '../app/routes';
+import { findPublicPage, findRoute } from '../app/routes';
 import { useAppInfo } from '../data/app-info';
 import { useSession } from '../data/session';
 import { useInterfaceSettings } from '../settings/settings-context';
@@ -77,9 +77,10 @@ export default function ConsoleLayout() {
   const ui = useMemo(() => ({ openSettings: () => setSettingsOpen(true) }), []);
 
   useEffect(() => {
-    const page = current ? t(current.labelKey) : null;
+    const titleKey = current?.labelKey ?? findPublicPage(location.pathname)?.labelKey;
+    const page = titleKey ? t(titleKey) : null;
     document.title = page ? `${page} · ${t('common:appName')}` : t('common:appName');
-  }, [current, t]);
+  }, [current, location.pathname, t]);
 
   const toggleNav = () =>
     setNavOpen((open) => {

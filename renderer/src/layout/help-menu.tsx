@@ -1,19 +1,18 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { DocumentText20Regular, QuestionCircle20Regular, ShieldKeyhole20Regular, BookQuestionMark20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { externalLinkUrl, openExternal, type ExternalLinkId } from '../components/external-links';
-import { useAppInfo } from '../data/app-info';
+import { helpPagePaths, useHelpLinks } from '../components/external-links';
+import { prefetchRoute } from '../components/prefetch';
 
-/** Help, privacy policy and terms of service (spec §1), opened outside the console. */
+/**
+ * Help, privacy policy and terms of service (spec §1): the console's own pages, or the pages an
+ * installation configured, opened outside.
+ */
 export function HelpMenu() {
   const { t } = useTranslation('layout');
-  const appInfo = useAppInfo();
-  const serverUrl = appInfo.data?.serverUrl;
-  const open = (id: ExternalLinkId) => {
-    if (serverUrl) void openExternal(externalLinkUrl(id, serverUrl));
-  };
+  const links = useHelpLinks();
   return (
-    <Menu positioning="below-end">
+    <Menu positioning="below-end" onOpenChange={(_, data) => (data.open ? prefetchRoute(helpPagePaths.help) : undefined)}>
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={t('header.help')} relationship="label">
           <Button appearance="subtle" icon={<QuestionCircle20Regular />} />
@@ -21,13 +20,13 @@ export function HelpMenu() {
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          <MenuItem icon={<BookQuestionMark20Regular />} disabled={!serverUrl} onClick={() => open('help')}>
+          <MenuItem icon={<BookQuestionMark20Regular />} onClick={() => links.open('help')}>
             {t('header.helpCenter')}
           </MenuItem>
-          <MenuItem icon={<ShieldKeyhole20Regular />} disabled={!serverUrl} onClick={() => open('privacy')}>
+          <MenuItem icon={<ShieldKeyhole20Regular />} onClick={() => links.open('privacy')}>
             {t('header.privacy')}
           </MenuItem>
-          <MenuItem icon={<DocumentText20Regular />} disabled={!serverUrl} onClick={() => open('terms')}>
+          <MenuItem icon={<DocumentText20Regular />} onClick={() => links.open('terms')}>
             {t('header.terms')}
           </MenuItem>
         </MenuList>

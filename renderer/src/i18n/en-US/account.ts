@@ -47,6 +47,11 @@ const account = {
     succeeded: 'Succeeded',
     failed: 'Failed',
     device: '{{browser}} on {{os}}',
+    consoleDevice: '{{browser}} {{version}} ({{edition}}) on {{os}}',
+    editions: {
+      desktop: 'desktop app',
+      browser: 'browser edition',
+    },
     unknownBrowser: 'Unknown browser',
     unknownOs: 'unknown system',
     empty: 'No sign-ins recorded yet.',

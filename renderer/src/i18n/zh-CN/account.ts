@@ -49,6 +49,11 @@ const account: Translation<typeof en> = {
     succeeded: '成功',
     failed: '失败',
     device: '{{os}} 上的 {{browser}}',
+    consoleDevice: '{{os}} 上的 {{browser}} {{version}}（{{edition}}）',
+    editions: {
+      desktop: '桌面版',
+      browser: '浏览器版',
+    },
     unknownBrowser: '未知浏览器',
     unknownOs: '未知系统',
     empty: '暂无登录记录。',
