@@ -126,12 +126,18 @@ describe('tokens', () => {
   });
 
   it('answers 101007 for a malformed Authorization header and 105009 for none', async () => {
-    for (const authorization of ['Bearer', 'Bearer short', 'Basic dXNlcjpwYXNz', `Token ${'a'.repeat(43)}`, `Bearer ${'a'.repeat(42)}!`, `Bearer ${'a'.repeat(44)}`]) {
+    for (const authorization of ['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', `Token ${'a'.repeat(43)}`, 'bearer-less']) {
       const response = await me({ authorization });
       expect(codeOf(response), authorization).toBe(ErrorCode.TokenError);
       expect(response.headers['www-authenticate']).toBe('Bearer');
     }
     expect(codeOf(await me({}))).toBe(ErrorCode.Unauthorized);
+  });
+
+  it('answers 101005 for any bearer credentials that are not a session token, whatever their shape', async () => {
+    for (const credentials of ['short', `${'a'.repeat(42)}!`, 'a'.repeat(44), 'f'.repeat(64), 'eyJhbGciOiJIUzI1NiJ9.e30.x']) {
+      expect(codeOf(await me({ authorization: `Bearer ${credentials}` })), credentials).toBe(ErrorCode.TokenInvalid);
+    }
   });
 
   it('answers 101009 after the idle lifetime, sliding with use', async () => {

@@ -8,7 +8,7 @@ import type { Clock } from '../../shared/clock';
 import { PASSWORD_RULE, randomPassword, randomVerificationCode, type PasswordHasher } from './passwords';
 import { toUser, type AuthRepository } from './repository';
 import { SIGN_IN_LIMITS, signInRetryAfter, type SignInLimits } from './rate-limit';
-import { MALFORMED, MISSING, bearerToken, hashToken, newSessionToken } from './tokens';
+import { MALFORMED, MISSING, NOT_A_TOKEN, bearerToken, hashToken, newSessionToken } from './tokens';
 
 /** The caller of a request on a `user` route: the session and its operator. */
 export interface AuthSession {
@@ -143,6 +143,7 @@ export class AuthService {
     const token = bearerToken(header);
     if (token === MISSING) throw new AppError(ErrorCode.Unauthorized);
     if (token === MALFORMED) throw new AppError(ErrorCode.TokenError);
+    if (token === NOT_A_TOKEN) throw new AppError(ErrorCode.TokenInvalid);
     const session = await this.repo.findSessionByTokenHash(hashToken(token));
     if (!session) throw new AppError(ErrorCode.TokenInvalid);
     if (session.endedAt) {

@@ -20,14 +20,21 @@ export function hashToken(token: string): string {
 
 /** The header has no token at all. */
 export const MISSING = Symbol('missing');
-/** The header is present but is not `Bearer <token>` with a well-formed token. */
+/** The header is present but is not `Bearer <credentials>`. */
 export const MALFORMED = Symbol('malformed');
+/**
+ * The header is `Bearer <credentials>` but the credentials cannot be one of our tokens: answered
+ * like any unknown token (101005), without a lookup.
+ */
+export const NOT_A_TOKEN = Symbol('not-a-token');
 
 /** Reads `Authorization: Bearer <token>`; the scheme is case-insensitive (RFC 7235). */
-export function bearerToken(header: string | string[] | undefined): string | typeof MISSING | typeof MALFORMED {
+export function bearerToken(
+  header: string | string[] | undefined,
+): string | typeof MISSING | typeof MALFORMED | typeof NOT_A_TOKEN {
   if (header === undefined) return MISSING;
   if (Array.isArray(header)) return MALFORMED;
   const match = /^Bearer +(\S+) *$/i.exec(header);
-  if (!match?.[1] || !TOKEN_PATTERN.test(match[1])) return MALFORMED;
-  return match[1];
+  if (!match?.[1]) return MALFORMED;
+  return TOKEN_PATTERN.test(match[1]) ? match[1] : NOT_A_TOKEN;
 }
