@@ -72,6 +72,7 @@ export const ErrorCode = {
   ProjectNotFound: 102019,
   AppNotFound: 102020,
   ProjectNameDuplicate: 102021,
+  MemberNotFound: 102022,
   // Installation packages (103xxx)
   PackageUrlInvalid: 103001,
   PackageUrlDuplicate: 103002,
@@ -91,6 +92,9 @@ export const ErrorCode = {
   Unauthorized: 105009,
   Forbidden: 105010,
   NoReadPermission: 105011,
+  InvitationEmailMismatch: 105012,
+  OwnerRoleLocked: 105013,
+  AlreadyMember: 105014,
   // Payment subscription (106xxx)
   SubscriptionDuplicate: 106001,
   SubscriptionPackageMissing: 106002,
@@ -140,6 +144,8 @@ export const ErrorCode = {
   AppleError: 170002,
   EmailProviderError: 170003,
   CardProviderError: 170004,
+  WebhookUnreachable: 170005,
+  WebhookTimeout: 170006,
   // User, product, equity (201xxx, 202xxx, 210xxx)
   AppUserNotFound: 201001,
   AppUserExists: 201002,
@@ -199,6 +205,11 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   AppleError: 502,
   EmailProviderError: 502,
   CardProviderError: 502,
+  InvitationEmailMismatch: 403,
+  OwnerRoleLocked: 409,
+  AlreadyMember: 409,
+  WebhookUnreachable: 502,
+  WebhookTimeout: 504,
 };
 
 /** Status for codes not listed above, by the word in their name. */

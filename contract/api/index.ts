@@ -1,12 +1,24 @@
 import { authRoutes } from './auth';
+import { catalogRoutes } from './catalog';
+import { integrationRoutes } from './integrations';
+import { projectRoutes } from './projects';
+import { teamRoutes } from './teams';
 import type { RouteDef } from './route';
 
 export * from './route';
 export * from './auth';
+export * from './projects';
+export * from './catalog';
+export * from './integrations';
+export * from './teams';
 
 /** Every API route, by id. Server, main and renderer all read this one table. */
 export const routes = {
   ...authRoutes,
+  ...projectRoutes,
+  ...catalogRoutes,
+  ...integrationRoutes,
+  ...teamRoutes,
 } as const;
 
 export type Routes = typeof routes;

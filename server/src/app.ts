@@ -12,6 +12,17 @@ import { OWASP_ARGON2ID, PasswordHasher, type PasswordHashingOptions } from './d
 import type { SignInLimits } from './domains/auth/rate-limit';
 import { OutboxRepository } from './domains/mail/repository';
 import { registerMailRoutes } from './domains/mail/routes';
+import { createDomains } from './domains';
+import { registerCatalogRoutes } from './domains/catalog/routes';
+import { seedDemoData, type DemoResult } from './domains/demo/seed';
+import { registerIntegrationRoutes } from './domains/integrations/routes';
+import { registerProjectRoutes } from './domains/projects/routes';
+import { SettingsRepository } from './domains/settings/repository';
+import { registerTeamRoutes } from './domains/teams/routes';
+import { UsersRepository } from './domains/users/repository';
+import { UsersService } from './domains/users/service';
+import { openSecretBox, type SecretBox } from './crypto/secret-box';
+import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
 import { errorEnvelopeSchema } from './http/register-route';
@@ -50,6 +61,12 @@ export interface AppDeps {
   readonly signInLimits?: SignInLimits;
   readonly logger?: FastifyServerOptions['logger'];
   readonly trustProxyHops?: number;
+  /** CREDENTIALS_KEY; without it the key generated once and kept in the settings table. */
+  readonly credentialsKey?: string | undefined;
+  /** The console's web address, for links in invitation mails. */
+  readonly consoleUrl?: string | undefined;
+  /** How long a webhook test delivery waits for the endpoint. */
+  readonly webhookTimeoutMs?: number;
 }
 
 /** The app plus the services the process entry needs after building it (first-admin bootstrap). */
@@ -57,6 +74,9 @@ export interface BuiltApp {
   readonly app: FastifyInstance;
   readonly auth: AuthService;
   readonly mailer: Mailer;
+  readonly secretBox: SecretBox;
+  /** Creates the demo project for `ownerEmail` on a database without projects (domains/demo/seed.ts). */
+  seedDemoData(ownerEmail: string): Promise<DemoResult | undefined>;
 }
 
 /**
@@ -120,10 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     idleMs: (deps.sessionIdleMinutes ?? 720) * 60_000,
     maxMs: (deps.sessionMaxHours ?? 168) * 3_600_000,
   };
+  const hasher = new PasswordHasher(deps.passwordHashing ?? OWASP_ARGON2ID);
   const auth = new AuthService({
     repository: authRepository,
     rateLimits: new RateLimitRepository(db),
-    hasher: new PasswordHasher(deps.passwordHashing ?? OWASP_ARGON2ID),
+    hasher,
     mailer,
     clock,
     sessions: policy,
@@ -131,7 +152,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   installAuthentication(app, auth);
 
-  // 6. routes
+  // 6. the project domains and their access control (contract/permissions.ts), checked before any
+  //    input is validated
+  const secretBox = await openSecretBox(deps.credentialsKey, new SettingsRepository(db, clock));
+  const domainDeps = { clock, mailer, box: secretBox, consoleUrl: deps.consoleUrl, webhookTimeoutMs: deps.webhookTimeoutMs };
+  const domains = createDomains(db, domainDeps);
+  installAccessControl(app, domains.access);
+
+  // 7. routes
   app.get(
     '/healthz',
     {
@@ -149,8 +177,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerAuthRoutes(app, auth);
   registerMailRoutes(app, outbox);
+  const usersRepository = new UsersRepository(db);
+  registerProjectRoutes(app, {
+    projects: domains.projects,
+    access: domains.access,
+    users: new UsersService({ auth: authRepository, users: usersRepository, hasher, mailer, clock }),
+    usersRepository,
+    clock,
+  });
+  registerCatalogRoutes(app, domains.catalogRepository, domains.catalog, clock);
+  registerIntegrationRoutes(app, domains.integrationsRepository, domains.integrations, clock);
+  registerTeamRoutes(app, domains.teamsRepository, domains.teams, clock);
   assertEveryContractRouteServed(app);
 
   await app.ready();
-  return { app, auth, mailer };
+  return {
+    app,
+    auth,
+    mailer,
+    secretBox,
+    seedDemoData: (ownerEmail) => seedDemoData(db, { ...domainDeps, hasher, ownerEmail }),
+  };
 }

@@ -26,6 +26,12 @@ export interface ServerConfig {
   /** Trust X-Forwarded-For from this many proxies (behind a load balancer); 0 trusts none. */
   readonly trustProxyHops: number;
   readonly migrationsDir: string | undefined;
+  /** 32 bytes base64 for the secrets' encryption; unset: a key generated once and kept in the database. */
+  readonly credentialsKey: string | undefined;
+  /** Where the console is served on the web, for links in mails; unset for the desktop app. */
+  readonly consoleUrl: string | undefined;
+  /** Create the demo project on a database without projects (default: on for PGlite, off for DATABASE_URL). */
+  readonly demoData: boolean;
 }
 
 /** Thrown for an invalid environment; `variable` names the culprit. */
@@ -82,6 +88,12 @@ const variables = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY_HOPS: integerIn(0, 10).default(0),
   MIGRATIONS_DIR: z.string().min(1).optional(),
+  CREDENTIALS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value.trim(), 'base64').length === 32, { message: 'must be 32 bytes encoded as base64 (openssl rand -base64 32)' })
+    .optional(),
+  CONSOLE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  DEMO_DATA: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -124,5 +136,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     logLevel: v.LOG_LEVEL,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     migrationsDir: v.MIGRATIONS_DIR,
+    credentialsKey: v.CREDENTIALS_KEY,
+    consoleUrl: v.CONSOLE_URL,
+    demoData: v.DEMO_DATA === undefined ? v.DATABASE_URL === undefined : v.DEMO_DATA === '1',
   };
 }

@@ -7,8 +7,8 @@ import { buildApp } from './app';
  * Process entry of the API server.
  *
  * stdout carries exactly the lines other programs read (the first administrator's generated password
- * once, then `Palette server listening at <url>`, which main/ parses to find the server); logs go to
- * stderr.
+ * once, the demo operator's once on a first embedded start, then `Palette server listening at <url>`,
+ * which main/ parses to find the server); logs go to stderr.
  */
 async function start(config: ServerConfig): Promise<void> {
   const migrationsFolder = resolveMigrationsDir(config.migrationsDir);
@@ -22,7 +22,7 @@ async function start(config: ServerConfig): Promise<void> {
     await migrateDatabase({ pglite: database.pglite }, migrationsFolder);
   }
 
-  const { app, auth } = await buildApp({
+  const { app, auth, seedDemoData } = await buildApp({
     database,
     ownsDatabase: true,
     sessionIdleMinutes: config.sessionIdleMinutes,
@@ -30,6 +30,8 @@ async function start(config: ServerConfig): Promise<void> {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     trustProxyHops: config.trustProxyHops,
+    credentialsKey: config.credentialsKey,
+    consoleUrl: config.consoleUrl,
     logger: { level: config.logLevel, stream: process.stderr },
   });
 
@@ -38,6 +40,14 @@ async function start(config: ServerConfig): Promise<void> {
     process.stdout.write(`First administrator: ${admin.email} / ${admin.generatedPassword} (shown once; change it under Account)\n`);
   } else if (admin) {
     app.log.info({ email: admin.email }, 'first administrator created from ADMIN_PASSWORD');
+  }
+  if (config.demoData) {
+    const demo = await seedDemoData(config.adminEmail);
+    if (demo?.operator.password) {
+      process.stdout.write(`Demo operator: ${demo.operator.email} / ${demo.operator.password} (shown once; an editor of the demo project)\n`);
+    } else if (demo) {
+      app.log.info({ projectId: demo.projectId }, 'demo project created');
+    }
   }
 
   let closing = false;

@@ -58,10 +58,22 @@ describe('configuration', () => {
     ['SESSION_IDLE_MINUTES', '0'],
     ['SESSION_MAX_HOURS', 'forever'],
     ['LOG_LEVEL', 'loud'],
+    ['CREDENTIALS_KEY', 'c2hvcnQ='],
+    ['CONSOLE_URL', 'ftp://console'],
+    ['DEMO_DATA', 'yes'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     const error = refusal({ [name]: value });
     expect(error.variable).toBe(name);
     expect(error.message).toContain(name);
+  });
+
+  it('makes demo data by default for the embedded PGlite only, and takes the credentials key', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/palette' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/palette', DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ CREDENTIALS_KEY: key, CONSOLE_URL: 'https://console.example' })).toMatchObject({ credentialsKey: key, consoleUrl: 'https://console.example' });
   });
 
   it('places the PGlite directory in each OS’s user data folder', () => {

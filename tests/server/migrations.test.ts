@@ -34,7 +34,32 @@ describe('migrations', () => {
   it('are applied once and running them again changes nothing', async () => {
     const before = await shape(database.handle.db);
     expect(before.migrations).toBe(await journalLength());
-    expect(before.tables).toEqual(['mail_outbox', 'password_resets', 'rate_events', 'sessions', 'sign_ins', 'users']);
+    expect(before.tables).toEqual([
+      'app_secrets',
+      'apps',
+      'audit_log',
+      'entitlement_skus',
+      'entitlements',
+      'invitations',
+      'mail_outbox',
+      'offering_skus',
+      'offerings',
+      'password_resets',
+      'project_members',
+      'projects',
+      'rate_events',
+      'role_users',
+      'roles',
+      'sessions',
+      'settings',
+      'sign_ins',
+      'skus',
+      'team_apps',
+      'team_members',
+      'teams',
+      'users',
+      'webhooks',
+    ]);
     const target = database.url ? { url: database.url } : { pglite: database.handle.pglite! };
     await migrateDatabase(target);
     await migrateDatabase(target);

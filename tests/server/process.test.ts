@@ -11,6 +11,7 @@ const root = resolve(import.meta.dirname, '../..');
 const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const LISTENING = /^Palette server listening at (http:\/\/127\.0\.0\.1:\d+)$/;
 const FIRST_ADMIN = /^First administrator: (\S+) \/ ([A-Za-z0-9]{8,16}) \(shown once; change it under Account\)$/;
+const DEMO_OPERATOR = /^Demo operator: ops@palette\.local \/ ([A-Za-z0-9]{16}) \(shown once; an editor of the demo project\)$/;
 
 interface Started {
   readonly child: ChildProcessWithoutNullStreams;
@@ -106,6 +107,13 @@ describe('server process', () => {
     expect(login.code).toBe(0);
     const me = await fetch(`${first.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${login.data?.token}` } });
     expect(((await me.json()) as { data: { email: string; role: string } }).data).toMatchObject({ email, role: 'admin' });
+
+    // Demo data: on by default for the embedded PGlite, off for DATABASE_URL.
+    const embedded = !database?.url;
+    expect(first.stdout.filter((line) => DEMO_OPERATOR.test(line))).toHaveLength(embedded ? 1 : 0);
+    const projects = await fetch(`${first.url}/api/v1/projects`, { headers: { authorization: `Bearer ${login.data?.token}` } });
+    const names = ((await projects.json()) as { data: { items: Array<{ name: string }> } }).data.items.map((item) => item.name);
+    expect(names).toEqual(embedded ? ['Palette Photo & Video'] : []);
     expect(await stop(first.child)).toBe(0);
 
     // The bundle (npm run build:server) on the same data: migrations found beside it, no new admin.
@@ -113,7 +121,7 @@ describe('server process', () => {
     try {
       const bundle = await buildServer(outDir);
       const second = await started(run([bundle], { PORT: '0', ...storageEnv() }));
-      expect(second.stdout.some((line) => FIRST_ADMIN.test(line))).toBe(false);
+      expect(second.stdout.some((line) => FIRST_ADMIN.test(line) || DEMO_OPERATOR.test(line))).toBe(false);
       expect((await post(`${second.url}/api/v1/auth/login`, { email, password })).code).toBe(0);
       expect(await stop(second.child)).toBe(0);
     } finally {

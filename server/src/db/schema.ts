@@ -1,5 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  appResource,
+  entitlementResource,
+  offeringResource,
+  roleResource,
+  skuResource,
+  teamResource,
+  webhookResource,
+} from '@contract/resources/projects';
+import { searchVector, tsvector } from './search';
 
 /**
  * The relational tables of the API server.
@@ -126,4 +151,391 @@ export const rateEvents = pgTable(
     at: at('at').notNull(),
   },
   (t) => [index('rate_events_bucket_at_idx').on(t.bucket, t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/**
+ * Server-wide settings shared by every API server on the database (the generated credentials key
+ * when CREDENTIALS_KEY is not set, see crypto/secret-box.ts).
+ */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Projects and collaborators
+
+/** A project: one app business. Its owner is the member with role `owner` (exactly one). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    iconUrl: text('icon_url'),
+    enabled: boolean('enabled').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('projects_name_key').on(sql`lower(${t.name})`), index('projects_created_idx').on(t.createdAt)],
+);
+
+/** Who may open a project, and as what. The partial unique index keeps one owner per project. */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'editor', 'viewer'] }).notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'project_members_pkey', columns: [t.projectId, t.userId] }),
+    uniqueIndex('project_members_one_owner').on(t.projectId).where(sql`${t.role} = 'owner'`),
+    index('project_members_user_idx').on(t.userId),
+    check('project_members_role_known', sql`${t.role} in ('owner', 'admin', 'editor', 'viewer')`),
+  ],
+);
+
+/**
+ * Invitations by email. Only the SHA-256 of the mailed code is kept. The partial unique index refuses
+ * a second pending invitation of one address to one project (105004).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'editor', 'viewer'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'revoked', 'expired'] }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_code_hash_key').on(t.codeHash),
+    uniqueIndex('invitations_pending_key').on(t.projectId, t.email).where(sql`${t.status} = 'pending'`),
+    index('invitations_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * Columns every resource table has (contract/resources/define.ts `systemItemShape`): the generic
+ * repository (server/src/resources/repository.ts) reads and writes them by these property names.
+ */
+function resourceColumns() {
+  return {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  };
+}
+
+/** Rows not in the trash: unique keys and list indexes cover only these. */
+const live = (t: { deletedAt: AnyPgColumn }) => sql`${t.deletedAt} is null`;
+
+// ---------------------------------------------------------------------------------------------
+// Catalog
+
+/**
+ * Apps of a project. The bundle id / package name is unique across both platforms and all projects
+ * (102011): the delivery API finds the project by it.
+ */
+export const apps = pgTable(
+  'apps',
+  {
+    ...resourceColumns(),
+    deletedAt: at('deleted_at'),
+    platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    name: text('name').notNull(),
+    packageName: text('package_name').notNull(),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(appResource.searchable)),
+  },
+  (t) => [
+    index('apps_search_idx').using('gin', t.search),
+    uniqueIndex('apps_package_name_key').on(sql`lower(${t.packageName})`).where(live(t)),
+    uniqueIndex('apps_project_name_key').on(t.projectId, sql`lower(${t.name})`).where(live(t)),
+    index('apps_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * Secrets of an app, encrypted (crypto/secret-box.ts): its store credentials and its card payment
+ * keys, one row per kind. `summary` is what the API may show (key id, client email, fingerprints).
+ */
+export const appSecrets = pgTable(
+  'app_secrets',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['store', 'card'] }).notNull(),
+    ciphertext: text('ciphertext').notNull(),
+    summary: jsonb('summary').$type<Record<string, string | null>>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'app_secrets_pkey', columns: [t.appId, t.kind] })],
+);
+
+/**
+ * SKUs: store products of an app. `platform` copies the app's (which never changes) so lists filter
+ * and sort by it without a join. One partial index per sortable column keeps every list page an index
+ * scan at 100,000 SKUs per project (see bench/).
+ */
+export const skus = pgTable(
+  'skus',
+  {
+    ...resourceColumns(),
+    deletedAt: at('deleted_at'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    storeProductId: text('store_product_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['subscription', 'non_consumable', 'consumable'] }).notNull(),
+    period: text('period', { enum: ['yearly', 'quarterly', 'monthly', 'weekly', 'permanent'] }).notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
+    currency: text('currency'),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(skuResource.searchable)),
+  },
+  (t) => [
+    index('skus_search_idx').using('gin', t.search),
+    uniqueIndex('skus_app_product_key').on(t.appId, t.storeProductId).where(live(t)),
+    index('skus_project_order_idx').on(t.projectId, t.sortOrder, t.id).where(live(t)),
+    index('skus_project_name_idx').on(t.projectId, t.name, t.id).where(live(t)),
+    index('skus_project_product_idx').on(t.projectId, t.storeProductId, t.id).where(live(t)),
+    index('skus_project_created_idx').on(t.projectId, t.createdAt, t.id).where(live(t)),
+    index('skus_project_updated_idx').on(t.projectId, t.updatedAt, t.id).where(live(t)),
+    index('skus_project_price_idx').on(t.projectId, t.price, t.id).where(live(t)),
+    index('skus_project_trash_idx').on(t.projectId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/** Entitlements: what the app unlocks (pro, ai_credits). */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    ...resourceColumns(),
+    deletedAt: at('deleted_at'),
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(entitlementResource.searchable)),
+  },
+  (t) => [
+    index('entitlements_search_idx').using('gin', t.search),
+    uniqueIndex('entitlements_project_identifier_key').on(t.projectId, t.identifier).where(live(t)),
+    index('entitlements_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/** Which SKUs grant which entitlements. */
+export const entitlementSkus = pgTable(
+  'entitlement_skus',
+  {
+    entitlementId: uuid('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    skuId: uuid('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'entitlement_skus_pkey', columns: [t.entitlementId, t.skuId] }), index('entitlement_skus_sku_idx').on(t.skuId)],
+);
+
+/** Offerings: the set of SKUs a paywall presents. */
+export const offerings = pgTable(
+  'offerings',
+  {
+    ...resourceColumns(),
+    deletedAt: at('deleted_at'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(offeringResource.searchable)),
+  },
+  (t) => [
+    index('offerings_search_idx').using('gin', t.search),
+    uniqueIndex('offerings_project_identifier_key').on(t.projectId, t.identifier).where(live(t)),
+    index('offerings_project_order_idx').on(t.projectId, t.sortOrder),
+  ],
+);
+
+/** An offering's SKUs in display order. */
+export const offeringSkus = pgTable(
+  'offering_skus',
+  {
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    skuId: uuid('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ name: 'offering_skus_pkey', columns: [t.offeringId, t.skuId] }), index('offering_skus_sku_idx').on(t.skuId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Integrations
+
+/** Webhook endpoints; the signing secret is kept encrypted and shown once at creation. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    ...resourceColumns(),
+    deletedAt: at('deleted_at'),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    description: text('description').notNull().default(''),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(webhookResource.searchable)),
+  },
+  (t) => [
+    index('webhooks_search_idx').using('gin', t.search),
+    uniqueIndex('webhooks_project_url_key').on(t.projectId, t.url).where(live(t)),
+    index('webhooks_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Teams and app roles
+
+export const teams = pgTable(
+  'teams',
+  {
+    ...resourceColumns(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(teamResource.searchable)),
+  },
+  (t) => [
+    index('teams_search_idx').using('gin', t.search),
+    uniqueIndex('teams_project_name_key').on(t.projectId, sql`lower(${t.name})`),
+    index('teams_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'team_members_pkey', columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+export const teamApps = pgTable(
+  'team_apps',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'team_apps_pkey', columns: [t.teamId, t.appId] }), index('team_apps_app_idx').on(t.appId)],
+);
+
+/** App roles: menus granted to the members linked to them (contract/permissions.ts). */
+export const roles = pgTable(
+  'roles',
+  {
+    ...resourceColumns(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    menus: jsonb('menus').$type<string[]>().notNull(),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(roleResource.searchable)),
+  },
+  (t) => [
+    index('roles_search_idx').using('gin', t.search),
+    uniqueIndex('roles_project_name_key').on(t.projectId, sql`lower(${t.name})`),
+    index('roles_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+export const roleUsers = pgTable(
+  'role_users',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'role_users_pkey', columns: [t.roleId, t.userId] }), index('role_users_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+/**
+ * One row per change, written in the transaction of the change. No foreign keys: the record of a
+ * change outlives the item, its project and the account that made it (`actor_name` keeps the name).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at('at').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    projectId: uuid('project_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_project_at_idx').on(t.projectId, t.at),
+    index('audit_log_entity_idx').on(t.projectId, t.entity, t.entityId, t.at),
+  ],
 );

@@ -3,6 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ErrorCode, errorEntry } from '@contract/errors';
 import type { Envelope } from '@contract/envelope';
 import { AppError, messageOf } from '../errors';
+import { databaseErrorDetail, uniqueRefusal } from '../db/constraints';
 import { RequestValidationError } from './validation';
 
 /** How one failure is answered and logged. */
@@ -16,12 +17,37 @@ interface Refusal {
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
+/**
+ * Data exceptions caused by the values a request carried: character not in repertoire (NUL),
+ * untranslatable character, numeric value out of range, string too long.
+ */
+const CALLER_DATA_STATES: ReadonlySet<string> = new Set(['22021', '22P05', '22003', '22001']);
+
 /** An error raised by PostgreSQL or PGlite (SQLSTATE and severity), or drizzle's wrapper of one. */
 export function isDatabaseError(error: unknown): boolean {
   if (error instanceof DrizzleQueryError) return true;
   if (typeof error !== 'object' || error === null) return false;
   const { code } = error as { code?: unknown };
   return typeof code === 'string' && SQLSTATE.test(code) && 'severity' in error;
+}
+
+/**
+ * The refusal a database error means for the caller, when it is the caller's: a unique violation
+ * (23505) is a duplicate (see db/constraints.ts), a foreign key violation (23503) a reference to
+ * something that is gone (108002), a value PostgreSQL cannot store is 1000. Anything else is a server
+ * fault.
+ */
+function databaseRefusal(error: unknown): Refusal {
+  const { sqlState, constraint } = databaseErrorDetail(error);
+  if (sqlState === '23505') {
+    const { code, fieldErrors } = uniqueRefusal(constraint);
+    return refusal(code, undefined, fieldErrors ? { fieldErrors } : {});
+  }
+  if (sqlState === '23503') return refusal(ErrorCode.DataMissing);
+  // Values PostgreSQL cannot take (a NUL character in text, a number beyond a column's range): the
+  // caller's input, which the schemas let through because JSON and zod allow it.
+  if (sqlState !== undefined && CALLER_DATA_STATES.has(sqlState)) return refusal(ErrorCode.ParamInvalid);
+  return refusal(ErrorCode.DatabaseFailure);
 }
 
 function refusal(code: number, message?: string, extra: Partial<Pick<Refusal, 'headers'>> & { fieldErrors?: Envelope['fieldErrors'] } = {}): Refusal {
@@ -38,13 +64,14 @@ function refusal(code: number, message?: string, extra: Partial<Pick<Refusal, 'h
  *
  * Catalogue errors keep their code; schema failures become 1000 with field errors; the framework's
  * own 4xx (malformed JSON, unsupported content type, body too large) are the caller's mistakes, so
- * 1000 too, with their message; database failures are 1002 and everything else 1005, both with a
- * generic message: details of a server fault go to the log, never to the client.
+ * 1000 too, with their message; database errors the caller caused are their codes (duplicates,
+ * see `databaseRefusal`), other database failures 1002 and everything else 1005, both with a generic
+ * message: details of a server fault go to the log, never to the client.
  */
 export function classify(error: unknown): Refusal {
   if (error instanceof AppError) return refusal(error.code, error.message, { headers: error.headers, fieldErrors: error.fieldErrors });
   if (error instanceof RequestValidationError) return refusal(ErrorCode.ParamInvalid, undefined, { fieldErrors: error.fieldErrors });
-  if (isDatabaseError(error)) return refusal(ErrorCode.DatabaseFailure);
+  if (isDatabaseError(error)) return databaseRefusal(error);
   const status = (error as Partial<FastifyError> | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 404) return refusal(ErrorCode.RouteNotFound);

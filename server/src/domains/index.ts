@@ -1,0 +1,60 @@
+import type { Database } from '../db/client';
+import type { SecretBox } from '../crypto/secret-box';
+import type { Mailer } from '../mail/mailer';
+import { AuditRepository } from '../resources/audit';
+import type { Clock } from '../shared/clock';
+import { AccessRepository } from './access/repository';
+import { AccessService } from './access/service';
+import { CatalogRepository } from './catalog/repository';
+import { CatalogService } from './catalog/service';
+import { IntegrationsRepository } from './integrations/repository';
+import { IntegrationsService } from './integrations/service';
+import { ProjectsRepository } from './projects/repository';
+import { ProjectsService } from './projects/service';
+import { TeamsRepository } from './teams/repository';
+import { TeamsService } from './teams/service';
+
+/** What the project domains need from outside. */
+export interface DomainDeps {
+  readonly clock: Clock;
+  readonly mailer: Mailer;
+  readonly box: SecretBox;
+  readonly consoleUrl?: string | undefined;
+  readonly webhookTimeoutMs?: number | undefined;
+}
+
+/** The repositories and services of the Projects area, built on one executor. */
+export interface Domains {
+  readonly access: AccessService;
+  readonly projectsRepository: ProjectsRepository;
+  readonly projects: ProjectsService;
+  readonly catalogRepository: CatalogRepository;
+  readonly catalog: CatalogService;
+  readonly integrationsRepository: IntegrationsRepository;
+  readonly integrations: IntegrationsService;
+  readonly teamsRepository: TeamsRepository;
+  readonly teams: TeamsService;
+}
+
+/**
+ * Builds the Projects area's repositories and services on `db`: the pool for the app, or one
+ * transaction for work that must land whole (the demo data), since every repository method nests its
+ * own transaction as a savepoint there.
+ */
+export function createDomains(db: Database, deps: DomainDeps): Domains {
+  const projectsRepository = new ProjectsRepository(db);
+  const catalogRepository = new CatalogRepository(db, deps.clock);
+  const integrationsRepository = new IntegrationsRepository(db, deps.clock);
+  const teamsRepository = new TeamsRepository(db, deps.clock);
+  return {
+    access: new AccessService(new AccessRepository(db)),
+    projectsRepository,
+    projects: new ProjectsService({ repository: projectsRepository, audit: new AuditRepository(db), mailer: deps.mailer, clock: deps.clock, consoleUrl: deps.consoleUrl }),
+    catalogRepository,
+    catalog: new CatalogService(catalogRepository, deps.box),
+    integrationsRepository,
+    integrations: new IntegrationsService(integrationsRepository, deps.box, deps.webhookTimeoutMs),
+    teamsRepository,
+    teams: new TeamsService(teamsRepository),
+  };
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ListPage } from '@contract/envelope';
+import type { MyMenus } from '@contract/api/projects';
+import type { App, Entitlement, Offering, Project, Sku, Team, Webhook, AppRole, Member } from '@contract/resources/projects';
+import { DEMO_OPERATOR_EMAIL, DEMO_PROJECT_NAME } from '../../server/src/domains/demo/seed';
+import { createTestApp, createUser, signIn } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/database';
+import { ok } from './helpers/projects';
+
+/** The demo data of the embedded default's first start: complete, usable, and made only once. */
+
+let database: TestDatabase;
+let built: Awaited<ReturnType<typeof createTestApp>>;
+let admin: { id: string; email: string; password: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  built = await createTestApp(database.handle);
+  admin = await createUser(database.handle, { role: 'admin', name: 'Administrator' });
+});
+afterAll(async () => {
+  await built?.app.close();
+  await database?.dispose();
+});
+
+async function count(table: string): Promise<number> {
+  const result = await database.handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n);
+}
+
+const tables = ['projects', 'project_members', 'apps', 'skus', 'entitlements', 'entitlement_skus', 'offerings', 'offering_skus', 'webhooks', 'teams', 'team_members', 'roles', 'role_users', 'users', 'audit_log'];
+
+describe('demo data', () => {
+  let projectId: string;
+  let operatorPassword: string;
+
+  it('makes a living project on a database without one, made only once even when two servers start together', async () => {
+    const [first, second] = await Promise.all([built.seedDemoData(admin.email), built.seedDemoData(admin.email)]);
+    const made = [first, second].filter((r) => r !== undefined);
+    expect(made).toHaveLength(1);
+    const result = made[0] as NonNullable<typeof first>;
+    expect(result.operator.email).toBe(DEMO_OPERATOR_EMAIL);
+    expect(result.operator.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    projectId = result.projectId;
+    operatorPassword = result.operator.password as string;
+    expect(await count('projects')).toBe(1);
+  });
+
+  it('holds apps, SKUs, entitlements with links, offerings, a webhook, a team and an app role', async () => {
+    const token = await signIn(built.app, admin.email, admin.password);
+    const p = { projectId };
+    const project = await ok<Project>(built.app, token, 'projects.get', { params: p });
+    expect(project).toMatchObject({ name: DEMO_PROJECT_NAME, owner: { id: admin.id }, myRole: 'owner', memberCount: 2 });
+    const apps = await ok<ListPage<App>>(built.app, token, 'apps.list', { params: p, query: { sort: 'platform:asc' } });
+    expect(apps.items.map((a) => a.platform)).toEqual(['android', 'ios']);
+    const skus = await ok<ListPage<Sku>>(built.app, token, 'skus.list', { params: p, query: { pageSize: 50 } });
+    expect(skus.total).toBe(8);
+    for (const platform of ['ios', 'android']) {
+      expect(skus.items.filter((s) => s.platform === platform).map((s) => s.period).sort()).toEqual(['monthly', 'permanent', 'weekly', 'yearly']);
+    }
+    const entitlements = await ok<ListPage<Entitlement>>(built.app, token, 'entitlements.list', { params: p, query: { sort: 'identifier:asc' } });
+    expect(entitlements.items.map((e) => [e.identifier, e.skuIds.length])).toEqual([
+      ['ai_credits', 2],
+      ['pro', 8],
+    ]);
+    const offerings = await ok<ListPage<Offering>>(built.app, token, 'offerings.list', { params: p });
+    expect(offerings.items.map((o) => [o.identifier, o.skuIds?.length])).toEqual([
+      ['default', 6],
+      ['lifetime', 2],
+    ]);
+    expect((await ok<ListPage<Webhook>>(built.app, token, 'webhooks.list', { params: p })).total).toBe(1);
+    const teams = await ok<ListPage<Team>>(built.app, token, 'teams.list', { params: p });
+    expect(teams.items[0]).toMatchObject({ name: 'Growth', memberCount: 2 });
+    expect(teams.items[0]?.appIds).toHaveLength(2);
+    const roles = await ok<ListPage<AppRole>>(built.app, token, 'roles.list', { params: p });
+    expect(roles.items[0]?.userIds).toHaveLength(1);
+    const members = await ok<ListPage<Member>>(built.app, token, 'members.list', { params: p });
+    expect(members.items.find((m) => m.email === DEMO_OPERATOR_EMAIL)?.role).toBe('editor');
+    expect(await count('audit_log')).toBeGreaterThan(30);
+  });
+
+  it('gives a second operator who signs in and sees the app role’s menus', async () => {
+    const token = await signIn(built.app, DEMO_OPERATOR_EMAIL, operatorPassword);
+    const menus = await ok<MyMenus>(built.app, token, 'me.menus');
+    expect(menus.projects).toHaveLength(1);
+    expect(menus.projects[0]?.menus).toEqual(expect.arrayContaining(['projects.skus', 'management.subscribe', 'management.configRecord']));
+    expect(menus.projects[0]?.menus).not.toContain('projects.collaborators');
+  });
+
+  it('does nothing once a project exists', async () => {
+    const before = await Promise.all(tables.map(count));
+    expect(await built.seedDemoData(admin.email)).toBeUndefined();
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+  });
+
+  it('reuses an existing demo operator account (no new password) when made again from scratch', async () => {
+    const token = await signIn(built.app, admin.email, admin.password);
+    await ok(built.app, token, 'projects.delete', { params: { projectId } });
+    const again = await built.seedDemoData(admin.email);
+    expect(again?.operator).toEqual({ email: DEMO_OPERATOR_EMAIL, password: null });
+    expect(await count('projects')).toBe(1);
+    expect(await signIn(built.app, DEMO_OPERATOR_EMAIL, operatorPassword)).toBeTruthy();
+  });
+
+  it('is skipped when the owner account does not exist', async () => {
+    await database.handle.db.execute(sql`delete from projects`);
+    expect(await built.seedDemoData('nobody@palette.test')).toBeUndefined();
+    expect(await count('projects')).toBe(0);
+  });
+});
