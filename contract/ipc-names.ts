@@ -17,9 +17,14 @@ export const ipcChannelNames = [
   'update.check',
   'update.install',
   'shell.openExternal',
+  'media.pick',
+  'media.checkBytes',
+  'media.upload',
+  'media.cancel',
+  'media.release',
 ] as const;
 
-export const ipcEventNames = ['connectivity.changed', 'session.changed', 'update.changed'] as const;
+export const ipcEventNames = ['connectivity.changed', 'session.changed', 'update.changed', 'media.progress'] as const;
 
 export type IpcChannelName = (typeof ipcChannelNames)[number];
 export type IpcEventName = (typeof ipcEventNames)[number];

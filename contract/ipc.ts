@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { anyEnvelopeSchema } from './envelope';
 import { userSchema } from './api/auth';
 import { emailSchema } from './validation';
+import {
+  mediaCheckBytesInputSchema,
+  mediaCheckBytesOutputSchema,
+  mediaPickOutputSchema,
+  mediaProgressSchema,
+  mediaRuleIdSchema,
+  mediaTokenSchema,
+  mediaUploadInputSchema,
+  mediaUploadOutputSchema,
+} from './media';
 import type { IpcChannelName, IpcEventName } from './ipc-names';
 
 /**
@@ -93,6 +103,12 @@ export const ipcChannels = {
   'update.check': channel(z.undefined(), updateStateSchema),
   'update.install': channel(z.undefined(), z.null()),
   'shell.openExternal': channel(z.object({ url: z.string().max(2048) }), z.boolean()),
+  // Media (contract/media.ts): pick or receive a file, check it against its rule in main, then upload.
+  'media.pick': channel(z.object({ ruleId: mediaRuleIdSchema }), mediaPickOutputSchema),
+  'media.checkBytes': channel(mediaCheckBytesInputSchema, mediaCheckBytesOutputSchema),
+  'media.upload': channel(mediaUploadInputSchema, mediaUploadOutputSchema),
+  'media.cancel': channel(z.object({ token: mediaTokenSchema }), z.boolean()),
+  'media.release': channel(z.object({ token: mediaTokenSchema }), z.boolean()),
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcChannels = typeof ipcChannels;
@@ -104,6 +120,7 @@ export const ipcEvents = {
   'connectivity.changed': connectivitySchema,
   'session.changed': sessionStateSchema,
   'update.changed': updateStateSchema,
+  'media.progress': mediaProgressSchema,
 } as const satisfies Record<IpcEventName, z.ZodType>;
 export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof ipcEvents)[E]>;
 

@@ -1,6 +1,7 @@
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
 import { integrationRoutes } from './integrations';
+import { mediaRoutes } from '../media';
 import { projectRoutes } from './projects';
 import { teamRoutes } from './teams';
 import type { RouteDef } from './route';
@@ -19,6 +20,7 @@ export const routes = {
   ...catalogRoutes,
   ...integrationRoutes,
   ...teamRoutes,
+  ...mediaRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
+import { type MediaPreviewHandler } from './media/previews';
 import { resolveStaticFile, staticResponseHeaders } from './static-files';
 import { APP_HOST, APP_SCHEME } from './web-security';
 
@@ -21,10 +22,14 @@ export function registerAppScheme(): void {
  * browser edition's host: no way out of the directory, correct MIME types, index.html for client
  * routes, and the Content-Security-Policy on the response itself.
  */
-export async function serveAppRequest(request: Request, rendererDir: string, csp: string): Promise<Response> {
+export async function serveAppRequest(request: Request, rendererDir: string, csp: string, media?: MediaPreviewHandler | null): Promise<Response> {
   const url = new URL(request.url);
   if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 });
+  if (media?.handles(url.pathname)) {
+    const answer = await media.serve(url.pathname, request.method, request.headers.get('range') ?? undefined);
+    return new Response(answer.body, { status: answer.status, headers: { 'X-Content-Type-Options': 'nosniff', ...answer.headers } });
+  }
   const resolution = await resolveStaticFile(rendererDir, url.pathname);
   switch (resolution.kind) {
     case 'refused':
@@ -38,7 +43,10 @@ export async function serveAppRequest(request: Request, rendererDir: string, csp
   }
 }
 
-/** Serves the renderer on `app://palette/`; call once the app is ready. */
-export function handleAppProtocol(rendererDir: string, csp: string): void {
-  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, csp));
+/**
+ * Serves the renderer on `app://palette/`; call once the app is ready. `media` answers the media
+ * preview paths once the core exists (it is created after the protocol is registered).
+ */
+export function handleAppProtocol(rendererDir: string, csp: string, media: () => MediaPreviewHandler | null = () => null): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, csp, media()));
 }

@@ -6,6 +6,7 @@ import { EventHub } from './events';
 import { createIpcHandlers } from './ipc/handlers';
 import { createIpcRouter, type IpcRouter } from './ipc/router';
 import { type Logger, silentLogger } from './logger';
+import { MediaService, type FilePicker } from './media/media-service';
 import { type SecretStore } from './session/secret-store';
 import { SessionService } from './session/session-service';
 import { type UpdateService } from './updates';
@@ -21,6 +22,8 @@ export interface CoreOptions {
   readonly updates: UpdateService;
   readonly openExternal: (url: string) => Promise<boolean>;
   readonly isNetworkUp?: () => boolean;
+  /** The system file dialog for `media.pick`; the browser edition has none (answers `unsupported`). */
+  readonly pickFile?: FilePicker;
   readonly apiTimeoutMs?: number;
   readonly log?: Logger;
 }
@@ -38,6 +41,7 @@ export interface Core {
   readonly session: SessionService;
   readonly connectivity: ConnectivityMonitor;
   readonly updates: UpdateService;
+  readonly media: MediaService;
   readonly router: IpcRouter;
   /** Starts the health checks and the update checks, and begins restoring the session. */
   readonly start: () => void;
@@ -67,6 +71,16 @@ export function createCore(options: CoreOptions): Core {
   });
   session = new SessionService({ api, secrets: options.secrets, events, log });
   const sessionService = session;
+  const media = new MediaService({
+    serverUrl: options.serverUrl,
+    secrets: options.secrets,
+    events,
+    pickFile: options.pickFile,
+    userAgent,
+    onSessionEnded: (code) => sessionService.sessionEnded(code),
+    onNetworkFailure: () => void connectivity.checkNow(),
+    log,
+  });
 
   const unsubscribe = [
     connectivity.onDidChange((state) => {
@@ -83,6 +97,7 @@ export function createCore(options: CoreOptions): Core {
     connectivity,
     updates: options.updates,
     openExternal: options.openExternal,
+    media,
   });
   const router = createIpcRouter(handlers, { trustedOrigins: options.trustedOrigins, log });
 
@@ -92,6 +107,7 @@ export function createCore(options: CoreOptions): Core {
     session: sessionService,
     connectivity,
     updates: options.updates,
+    media,
     router,
     start: () => {
       void connectivity.start();

@@ -9,6 +9,7 @@ import { createCore, type Core } from './core';
 import { configuredServerUrl, startEmbeddedServer, type EmbeddedServer } from './embedded-server';
 import { mountIpcMain } from './ipc/ipc-main';
 import { createLogger } from './logger';
+import { createNativePicker } from './media/native-picker';
 import { messagesFor } from './messages';
 import { preferencesFromStore, type PreferenceStore } from './preferences';
 import { initSentry } from './sentry';
@@ -97,7 +98,7 @@ function run(): void {
       const preferences = preferencesFromStore(new Store({ name: 'preferences' }));
       const csp = contentSecurityPolicy({ devServerOrigin });
       installSessionSecurity(session.defaultSession, { csp, trustedOrigins });
-      handleAppProtocol(rendererDir, csp);
+      handleAppProtocol(rendererDir, csp, () => core?.media.previews ?? null);
 
       const configured = configuredServerUrl(process.env, preferences.get('serverUrl'));
       if (!configured) {
@@ -123,6 +124,7 @@ function run(): void {
         updates: selectUpdates(preferences),
         openExternal: openExternalLink,
         isNetworkUp: () => net.isOnline(),
+        pickFile: createNativePicker(() => app.getLocale()),
         log,
       });
       unmountIpc = mountIpcMain({

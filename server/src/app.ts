@@ -16,6 +16,10 @@ import { createDomains } from './domains';
 import { registerCatalogRoutes } from './domains/catalog/routes';
 import { seedDemoData, type DemoResult } from './domains/demo/seed';
 import { registerIntegrationRoutes } from './domains/integrations/routes';
+import { UploadsRepository } from './domains/media/repository';
+import { registerMediaRoutes } from './domains/media/routes';
+import { MediaService } from './domains/media/service';
+import { MemoryMediaStorage, type MediaStorage } from './domains/media/storage';
 import { registerProjectRoutes } from './domains/projects/routes';
 import { SettingsRepository } from './domains/settings/repository';
 import { registerTeamRoutes } from './domains/teams/routes';
@@ -67,6 +71,11 @@ export interface AppDeps {
   readonly consoleUrl?: string | undefined;
   /** How long a webhook test delivery waits for the endpoint. */
   readonly webhookTimeoutMs?: number;
+  /**
+   * Where uploaded media are stored (domains/media/storage.ts). The process entry always passes the
+   * configured one (UPLOADS_DIR or S3_*); without one, files are kept in memory (tests, benchmarks).
+   */
+  readonly mediaStorage?: MediaStorage;
 }
 
 /** The app plus the services the process entry needs after building it (first-admin bootstrap). */
@@ -188,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCatalogRoutes(app, domains.catalogRepository, domains.catalog, clock);
   registerIntegrationRoutes(app, domains.integrationsRepository, domains.integrations, clock);
   registerTeamRoutes(app, domains.teamsRepository, domains.teams, clock);
+  registerMediaRoutes(app, { service: new MediaService(deps.mediaStorage ?? new MemoryMediaStorage(), new UploadsRepository(db)), access: domains.access, clock });
   assertEveryContractRouteServed(app);
 
   await app.ready();

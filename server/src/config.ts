@@ -32,6 +32,19 @@ export interface ServerConfig {
   readonly consoleUrl: string | undefined;
   /** Create the demo project on a database without projects (default: on for PGlite, off for DATABASE_URL). */
   readonly demoData: boolean;
+  /** Where uploaded media are kept when no S3 storage is configured (UPLOADS_DIR, default `<DATA_DIR>/uploads`). */
+  readonly uploadsDir: string;
+  /** An S3-compatible bucket for uploaded media (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION). */
+  readonly s3: S3Config | undefined;
+}
+
+/** An S3-compatible bucket, addressed path-style (AWS, MinIO, Ceph, R2 and the like). */
+export interface S3Config {
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly region: string;
 }
 
 /** Thrown for an invalid environment; `variable` names the culprit. */
@@ -94,6 +107,15 @@ const variables = {
     .optional(),
   CONSOLE_URL: urlWithProtocols(['http:', 'https:']).optional(),
   DEMO_DATA: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, { message: 'must be a region name such as us-east-1' }).default('us-east-1'),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -139,5 +161,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     credentialsKey: v.CREDENTIALS_KEY,
     consoleUrl: v.CONSOLE_URL,
     demoData: v.DEMO_DATA === undefined ? v.DATABASE_URL === undefined : v.DEMO_DATA === '1',
+    uploadsDir: v.UPLOADS_DIR ?? join(v.DATA_DIR ?? defaultDataDir(env), 'uploads'),
+    s3: s3Config(v),
+  };
+}
+
+/** The S3 settings: none of the four required ones, or all of them (a partial set names what is missing). */
+function s3Config(v: Variables): S3Config | undefined {
+  const required = { S3_ENDPOINT: v.S3_ENDPOINT, S3_BUCKET: v.S3_BUCKET, S3_ACCESS_KEY_ID: v.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: v.S3_SECRET_ACCESS_KEY };
+  const missing = Object.entries(required).filter(([, value]) => value === undefined);
+  if (missing.length === Object.keys(required).length) return undefined;
+  const [first] = missing;
+  if (first) throw new ConfigError(first[0], 'is required when S3 storage is configured (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)');
+  return {
+    endpoint: v.S3_ENDPOINT as string,
+    bucket: v.S3_BUCKET as string,
+    accessKeyId: v.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: v.S3_SECRET_ACCESS_KEY as string,
+    region: v.S3_REGION,
   };
 }

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase, resolveMigrationsDir } from './db/migrate';
 import { buildApp } from './app';
+import { LocalMediaStorage, S3MediaStorage } from './domains/media/storage';
 
 /**
  * Process entry of the API server.
@@ -32,8 +33,10 @@ async function start(config: ServerConfig): Promise<void> {
     trustProxyHops: config.trustProxyHops,
     credentialsKey: config.credentialsKey,
     consoleUrl: config.consoleUrl,
+    mediaStorage: config.s3 ? new S3MediaStorage(config.s3) : new LocalMediaStorage(config.uploadsDir),
     logger: { level: config.logLevel, stream: process.stderr },
   });
+  app.log.info(config.s3 ? { bucket: config.s3.bucket, endpoint: config.s3.endpoint } : { dir: config.uploadsDir }, `media uploads stored in ${config.s3 ? 'S3' : 'a local directory'}`);
 
   const admin = await auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
   if (admin?.generatedPassword) {

@@ -25,6 +25,7 @@ vi.mock('electron-store', () => ({
 }));
 
 import * as electron from 'electron';
+import { ipcChannelNames } from '@contract/ipc-names';
 import { type BrowserWindow as FakeWindow, type FakeSession } from './support/fake-electron';
 import { startFakeApi, type FakeApi } from './support/fake-api';
 
@@ -72,7 +73,7 @@ describe('the desktop entry', () => {
     expect(fake.protocol.handlers.has('app')).toBe(true);
     expect(fake.session.defaultSession.headersListener).not.toBeNull();
     expect(fake.session.defaultSession.permissionCheckHandler).not.toBeNull();
-    expect(fake.ipcMain.handlers.size).toBe(10);
+    expect(fake.ipcMain.handlers.size).toBe(ipcChannelNames.length);
 
     const window = fake.BrowserWindow.instances[0]!;
     expect(window.loadedUrl).toBe('app://palette/');

@@ -20,7 +20,7 @@ describe('the preload bridge', () => {
       const [group, method] = name.split('.') as [keyof PaletteBridge, string];
       expect(typeof (palette[group] as Record<string, unknown>)[method], name).toBe('function');
     }
-    expect(Object.keys(palette).sort()).toEqual(['api', 'app', 'connectivity', 'on', 'session', 'shell', 'update']);
+    expect(Object.keys(palette).sort()).toEqual(['api', 'app', 'connectivity', 'media', 'on', 'session', 'shell', 'update']);
     expect(Object.isFrozen(palette)).toBe(true);
   });
 

@@ -31,6 +31,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'auth.signIns': 'user',
   'auth.logout': 'user',
   'me.menus': 'user',
+  'media.rules': 'user',
   'projects.list': 'user',
   'projects.create': 'user',
   'invitations.accept': 'user',

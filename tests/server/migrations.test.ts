@@ -57,6 +57,7 @@ describe('migrations', () => {
       'team_apps',
       'team_members',
       'teams',
+      'uploads',
       'users',
       'webhooks',
     ]);

@@ -7,6 +7,7 @@ import { HOST_COOKIE, HOST_EVENTS_PATH, HOST_IPC_PATH, type IpcResult } from '@c
 import { type EventHub } from '../events';
 import { type IpcRouter } from '../ipc/router';
 import { type Logger, silentLogger } from '../logger';
+import { type MediaPreviewHandler } from '../media/previews';
 import { resolveStaticFile, staticResponseHeaders } from '../static-files';
 import { contentSecurityPolicy } from '../web-security';
 
@@ -14,6 +15,8 @@ import { contentSecurityPolicy } from '../web-security';
 export interface HostServices {
   readonly router: IpcRouter;
   readonly events: EventHub;
+  /** Media previews on the host's own origin (see main/src/media/previews.ts). */
+  readonly media?: { readonly previews: MediaPreviewHandler };
 }
 
 /** How the host listens and what it serves. */
@@ -193,6 +196,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     });
   }
 
+  async function handleMedia(req: IncomingMessage, res: ServerResponse, path: string, previews: MediaPreviewHandler): Promise<void> {
+    const range = req.headers.range;
+    const answer = await previews.serve(path, req.method ?? 'GET', typeof range === 'string' ? range : undefined);
+    res.writeHead(answer.status, { ...securityHeaders, ...answer.headers });
+    res.end(answer.body ?? undefined);
+  }
+
   async function handleStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...securityHeaders, Allow: 'GET, HEAD' });
@@ -258,6 +268,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     if (path.startsWith(HOST_IPC_PATH + '/')) return handleIpc(req, res, path.slice(HOST_IPC_PATH.length + 1));
     if (path === HOST_EVENTS_PATH) return handleEvents(req, res);
+    const previews = services.media?.previews;
+    if (previews?.handles(path)) return handleMedia(req, res, path, previews);
     return handleStatic(req, res, path);
   }
 

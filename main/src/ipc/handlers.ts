@@ -1,6 +1,7 @@
 import { type AppInfo } from '@contract/ipc';
 import { type ApiClient } from '../api/api-client';
 import { type ConnectivityMonitor } from '../connectivity';
+import { type MediaService } from '../media/media-service';
 import { type SessionService } from '../session/session-service';
 import { type UpdateService } from '../updates';
 import { type IpcHandlers } from './router';
@@ -14,6 +15,8 @@ export interface IpcServices {
   readonly updates: UpdateService;
   /** Opens an http(s) link in the system browser; the browser edition answers false. */
   readonly openExternal: (url: string) => Promise<boolean>;
+  /** Picking, checking and uploading media files (main/src/media). */
+  readonly media: MediaService;
 }
 
 /**
@@ -36,5 +39,10 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       return null;
     },
     'shell.openExternal': ({ url }) => services.openExternal(url),
+    'media.pick': ({ ruleId }) => services.media.pick(ruleId),
+    'media.checkBytes': (input) => services.media.checkBytes(input),
+    'media.upload': ({ projectId, token }) => services.media.upload(projectId, token),
+    'media.cancel': ({ token }) => services.media.cancel(token),
+    'media.release': ({ token }) => services.media.release(token),
   };
 }

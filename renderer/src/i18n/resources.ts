@@ -4,6 +4,7 @@ import enAuth from './en-US/auth';
 import enCommon from './en-US/common';
 import enLayout from './en-US/layout';
 import enLegal from './en-US/legal';
+import enMedia from './en-US/media';
 import enPages from './en-US/pages';
 import enSettings from './en-US/settings';
 import zhAccount from './zh-CN/account';
@@ -11,6 +12,7 @@ import zhAuth from './zh-CN/auth';
 import zhCommon from './zh-CN/common';
 import zhLayout from './zh-CN/layout';
 import zhLegal from './zh-CN/legal';
+import zhMedia from './zh-CN/media';
 import zhPages from './zh-CN/pages';
 import zhSettings from './zh-CN/settings';
 import type { TranslatedLocale } from './locales';
@@ -25,6 +27,7 @@ export const enUSMessages = {
   account: enAccount,
   pages: enPages,
   legal: enLegal,
+  media: enMedia,
 } as const;
 
 export type RendererNamespace = keyof typeof enUSMessages;
@@ -38,6 +41,7 @@ export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typ
   account: zhAccount,
   pages: zhPages,
   legal: zhLegal,
+  media: zhMedia,
 };
 
 /** The renderer's namespaces by locale. */

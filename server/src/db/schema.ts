@@ -539,3 +539,39 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.projectId, t.entity, t.entityId, t.at),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Media uploads
+
+/**
+ * One upload of a file to a project for a rule (contract/media.ts). The bytes live in the media
+ * storage under `key` (`<sha256>.<type>`, content addressed, stored once however often uploaded);
+ * this row records which project uses them, for which rule, what they measured and who sent them.
+ * Uploading the same content for the same rule again answers the same row.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    key: text('key').notNull(),
+    sha256: text('sha256').notNull(),
+    type: text('type', { enum: ['png', 'jpg', 'webp', 'gif', 'mp4', 'mov', 'pag'] }).notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'pag'] }).notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    durationMs: integer('duration_ms'),
+    fileName: text('file_name').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('uploads_project_rule_key').on(t.projectId, t.rule, t.key),
+    index('uploads_sha256_idx').on(t.sha256),
+    check('uploads_key_matches_sha256', sql`${t.key} = ${t.sha256} || '.' || ${t.type}`),
+  ],
+);

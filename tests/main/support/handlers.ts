@@ -23,6 +23,11 @@ export function stubHandlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers 
     'update.check': () => update,
     'update.install': () => null,
     'shell.openExternal': () => false,
+    'media.pick': () => ({ status: 'unsupported' as const }),
+    'media.checkBytes': () => ({ status: 'receiving' as const, receipt: 'receipt-0123456789abcdef', received: 0 }),
+    'media.upload': () => ({ status: 'cancelled' as const }),
+    'media.cancel': () => false,
+    'media.release': () => false,
     ...overrides,
   };
 }

@@ -1,0 +1,477 @@
+import { type MediaType } from './media-types';
+
+/**
+ * Identifying and measuring media files from their bytes: pure Uint8Array parsing, no Node, no DOM,
+ * no package.
+ *
+ * Why here and not image-size and mp4box in main and in the server: the same measurement must
+ * decide in main (before an upload) and on the server (after it), and the layer rules leave the
+ * contract as the only code both may import, with zod as its only package. Two wrappers around the
+ * packages would be two implementations that could drift; the few header fields needed here (PNG
+ * IHDR, GIF screen, WebP VP8/VP8L/VP8X, JPEG SOFn with EXIF orientation, ISO-BMFF mvhd/tkhd/mdhd,
+ * PAG composition attributes) are small, bounded reads. The tests measure every fixture with
+ * image-size and mp4box too and expect the same numbers.
+ *
+ * Every read is bounds-checked: a truncated or hostile file yields null, never an exception.
+ */
+
+/** Width and height as displayed (EXIF orientation and track rotation applied); duration for video and PAG. */
+export interface MediaMeasurement {
+  readonly width: number;
+  readonly height: number;
+  readonly durationMs?: number;
+}
+
+/** Thrown inside the parsers on a read past the end; caught at the entry points. */
+class OutOfBounds extends Error {}
+
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  if (offset < 0 || offset + length > bytes.length) return '';
+  let text = '';
+  for (let i = 0; i < length; i += 1) text += String.fromCharCode(bytes[offset + i] as number);
+  return text;
+}
+
+function u8(bytes: Uint8Array, offset: number): number {
+  if (offset < 0 || offset >= bytes.length) throw new OutOfBounds();
+  return bytes[offset] as number;
+}
+
+function u16be(bytes: Uint8Array, offset: number): number {
+  return (u8(bytes, offset) << 8) | u8(bytes, offset + 1);
+}
+
+function u16le(bytes: Uint8Array, offset: number): number {
+  return u8(bytes, offset) | (u8(bytes, offset + 1) << 8);
+}
+
+function u24le(bytes: Uint8Array, offset: number): number {
+  return u8(bytes, offset) | (u8(bytes, offset + 1) << 8) | (u8(bytes, offset + 2) << 16);
+}
+
+function u32be(bytes: Uint8Array, offset: number): number {
+  return u8(bytes, offset) * 0x1000000 + ((u8(bytes, offset + 1) << 16) | (u8(bytes, offset + 2) << 8) | u8(bytes, offset + 3));
+}
+
+function u32le(bytes: Uint8Array, offset: number): number {
+  return u8(bytes, offset + 3) * 0x1000000 + ((u8(bytes, offset + 2) << 16) | (u8(bytes, offset + 1) << 8) | u8(bytes, offset));
+}
+
+function i32be(bytes: Uint8Array, offset: number): number {
+  const value = u32be(bytes, offset);
+  return value >= 0x80000000 ? value - 0x100000000 : value;
+}
+
+/** A 64-bit big-endian unsigned integer as a JS number (exact below 2^53, which any real duration is). */
+function u64be(bytes: Uint8Array, offset: number): number {
+  return u32be(bytes, offset) * 0x100000000 + u32be(bytes, offset + 4);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identification by magic numbers
+// ---------------------------------------------------------------------------------------------
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** ftyp major brands of QuickTime movies; every other video brand is read as MP4. */
+const QUICKTIME_BRANDS = new Set(['qt  ']);
+/** ISO-BMFF brands that are not video (HEIF/AVIF stills, audio-only M4A/M4B/M4P, 3GPP audio…). */
+const NON_VIDEO_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis', 'M4A ', 'M4B ', 'M4P ', 'crx ']);
+/** Top-level atoms an old QuickTime file may start with, before (or without) any ftyp. */
+const QUICKTIME_FIRST_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
+
+/**
+ * The type of a file from its first bytes (the file's own claim, its name, is not looked at), or
+ * null for anything that is none of ours. 16 bytes are enough for every type.
+ */
+export function sniffType(bytes: Uint8Array): MediaType | null {
+  if (bytes.length >= 8 && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  const six = ascii(bytes, 0, 6);
+  if (six === 'GIF87a' || six === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
+  if (ascii(bytes, 0, 3) === 'PAG' && bytes.length >= 4 && (bytes[3] as number) >= 1 && (bytes[3] as number) <= 3) return 'pag';
+  const atom = ascii(bytes, 4, 4);
+  if (atom === 'ftyp') {
+    const brand = ascii(bytes, 8, 4);
+    if (brand.length < 4 || NON_VIDEO_BRANDS.has(brand)) return null;
+    return QUICKTIME_BRANDS.has(brand) ? 'mov' : 'mp4';
+  }
+  if (QUICKTIME_FIRST_ATOMS.has(atom)) return 'mov';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images
+// ---------------------------------------------------------------------------------------------
+
+function measurePng(bytes: Uint8Array): MediaMeasurement | null {
+  // IHDR is the first chunk: length (4), "IHDR", width (4), height (4).
+  if (ascii(bytes, 12, 4) !== 'IHDR') return null;
+  return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+}
+
+function measureGif(bytes: Uint8Array): MediaMeasurement | null {
+  return { width: u16le(bytes, 6), height: u16le(bytes, 8) };
+}
+
+function measureWebp(bytes: Uint8Array): MediaMeasurement | null {
+  const chunk = ascii(bytes, 12, 4);
+  if (chunk === 'VP8X') {
+    // Flags (1), reserved (3), canvas width − 1 (24 bits), canvas height − 1 (24 bits).
+    return { width: u24le(bytes, 24) + 1, height: u24le(bytes, 27) + 1 };
+  }
+  if (chunk === 'VP8 ') {
+    // Frame tag (3), start code 9d 01 2a, then 14-bit width and height (2 bits of scale each).
+    if (u8(bytes, 23) !== 0x9d || u8(bytes, 24) !== 0x01 || u8(bytes, 25) !== 0x2a) return null;
+    return { width: u16le(bytes, 26) & 0x3fff, height: u16le(bytes, 28) & 0x3fff };
+  }
+  if (chunk === 'VP8L') {
+    // Signature 0x2f, then width − 1 and height − 1 in 14 bits each, least significant bit first.
+    if (u8(bytes, 20) !== 0x2f) return null;
+    const bits = u32le(bytes, 21);
+    return { width: (bits & 0x3fff) + 1, height: (Math.floor(bits / 0x4000) & 0x3fff) + 1 };
+  }
+  return null;
+}
+
+/** SOFn markers carry the frame size; C4 (DHT), C8 (JPG extension) and CC (DAC) do not. */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+/** The EXIF orientation (1–8) in an APP1 segment's payload, or 1 when there is none. */
+function exifOrientation(bytes: Uint8Array, start: number, end: number): number {
+  if (ascii(bytes, start, 6) !== 'Exif\0\0') return 1;
+  const tiff = start + 6;
+  const order = ascii(bytes, tiff, 2);
+  if (order !== 'II' && order !== 'MM') return 1;
+  const little = order === 'II';
+  const r16 = (offset: number) => (little ? u16le(bytes, offset) : u16be(bytes, offset));
+  const r32 = (offset: number) => (little ? u32le(bytes, offset) : u32be(bytes, offset));
+  const ifd = tiff + r32(tiff + 4);
+  if (ifd + 2 > end) return 1;
+  const count = r16(ifd);
+  for (let i = 0; i < count; i += 1) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) return 1;
+    if (r16(entry) === 0x0112) {
+      const value = r16(entry + 8);
+      return value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}
+
+function measureJpeg(bytes: Uint8Array): MediaMeasurement | null {
+  let offset = 2;
+  let orientation = 1;
+  while (offset + 4 <= bytes.length) {
+    if (u8(bytes, offset) !== 0xff) return null;
+    const marker = u8(bytes, offset + 1);
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2; // standalone markers carry no length
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image / start of scan before any frame
+    const length = u16be(bytes, offset + 2);
+    if (length < 2) return null;
+    const payload = offset + 4;
+    if (marker === 0xe1) orientation = Math.max(orientation, exifOrientation(bytes, payload, Math.min(bytes.length, offset + 2 + length)));
+    if (isStartOfFrame(marker)) {
+      // Precision (1), height (2), width (2).
+      const height = u16be(bytes, payload + 1);
+      const width = u16be(bytes, payload + 3);
+      // Orientations 5–8 turn the picture a quarter: the app shows it with width and height swapped.
+      return orientation >= 5 ? { width: height, height: width } : { width, height };
+    }
+    offset += 2 + length;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// MP4 and MOV (ISO base media file format)
+// ---------------------------------------------------------------------------------------------
+
+interface Box {
+  readonly type: string;
+  /** Where the box's content starts (after its header). */
+  readonly start: number;
+  /** Where the box ends. */
+  readonly end: number;
+}
+
+/** The boxes directly inside [start, end); a box that claims more than its parent holds is damage. */
+function boxes(bytes: Uint8Array, start: number, end: number): Box[] {
+  const found: Box[] = [];
+  let offset = start;
+  while (offset + 8 <= end) {
+    let size = u32be(bytes, offset);
+    const type = ascii(bytes, offset + 4, 4);
+    let header = 8;
+    if (size === 1) {
+      size = u64be(bytes, offset + 8);
+      header = 16;
+    } else if (size === 0) {
+      size = end - offset; // extends to the end of its parent (the file)
+    }
+    // A box that does not fit its parent: a file cut short or damaged, not one to accept.
+    if (size < header || offset + size > end) throw new OutOfBounds();
+    found.push({ type, start: offset + header, end: offset + size });
+    offset += size;
+  }
+  return found;
+}
+
+function child(bytes: Uint8Array, parent: Box, type: string): Box | undefined {
+  return boxes(bytes, parent.start, parent.end).find((box) => box.type === type);
+}
+
+/** Timescale and duration of an mvhd or mdhd (same layout up to the duration). */
+function timing(bytes: Uint8Array, box: Box): { timescale: number; duration: number } {
+  const version = u8(bytes, box.start);
+  if (version === 1) return { timescale: u32be(bytes, box.start + 20), duration: u64be(bytes, box.start + 24) };
+  return { timescale: u32be(bytes, box.start + 12), duration: u32be(bytes, box.start + 16) };
+}
+
+interface TrackHeader {
+  readonly width: number;
+  readonly height: number;
+  /** The matrix turns the picture a quarter turn (portrait phone videos). */
+  readonly quarterTurn: boolean;
+}
+
+function trackHeader(bytes: Uint8Array, box: Box): TrackHeader {
+  const version = u8(bytes, box.start);
+  // version/flags (4), times and id: v1 8+8+4+4+8, v0 4+4+4+4+4; then reserved (8), layer, group,
+  // volume, reserved (2 each), matrix (9 × 4), width and height (16.16 fixed point).
+  const matrix = box.start + 4 + (version === 1 ? 32 : 20) + 16;
+  const a = i32be(bytes, matrix);
+  const b = i32be(bytes, matrix + 4);
+  const width = Math.round(u32be(bytes, matrix + 36) / 65536);
+  const height = Math.round(u32be(bytes, matrix + 40) / 65536);
+  return { width, height, quarterTurn: Math.abs(a) < Math.abs(b) };
+}
+
+function measureIsoMedia(bytes: Uint8Array): MediaMeasurement | null {
+  const moov = boxes(bytes, 0, bytes.length).find((box) => box.type === 'moov');
+  if (!moov) return null;
+  const mvhd = child(bytes, moov, 'mvhd');
+  let durationMs: number | undefined;
+  if (mvhd) {
+    const { timescale, duration } = timing(bytes, mvhd);
+    if (timescale > 0 && duration > 0 && duration !== 0xffffffff) durationMs = Math.round((duration * 1000) / timescale);
+    // Fragmented files leave mvhd's duration at 0 and give it in mvex/mehd (same timescale).
+    const mvex = durationMs === undefined ? child(bytes, moov, 'mvex') : undefined;
+    const fragment = mvex ? child(bytes, mvex, 'mehd') : undefined;
+    if (fragment && timescale > 0) {
+      const fragmentDuration = u8(bytes, fragment.start) === 1 ? u64be(bytes, fragment.start + 4) : u32be(bytes, fragment.start + 4);
+      if (fragmentDuration > 0) durationMs = Math.round((fragmentDuration * 1000) / timescale);
+    }
+  }
+  for (const trak of boxes(bytes, moov.start, moov.end).filter((box) => box.type === 'trak')) {
+    const mdia = child(bytes, trak, 'mdia');
+    const hdlr = mdia ? child(bytes, mdia, 'hdlr') : undefined;
+    const tkhd = child(bytes, trak, 'tkhd');
+    if (!tkhd || !hdlr || ascii(bytes, hdlr.start + 8, 4) !== 'vide') continue;
+    const header = trackHeader(bytes, tkhd);
+    if (header.width <= 0 || header.height <= 0) continue;
+    if (durationMs === undefined && mdia) {
+      const mdhd = child(bytes, mdia, 'mdhd');
+      const track = mdhd ? timing(bytes, mdhd) : undefined;
+      if (track && track.timescale > 0 && track.duration > 0) durationMs = Math.round((track.duration * 1000) / track.timescale);
+    }
+    const size = header.quarterTurn ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+    return { ...size, durationMs: durationMs ?? 0 };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PAG
+// ---------------------------------------------------------------------------------------------
+
+/** Tag codes of libpag's format (include/pag/file.h) that hold compositions and their size. */
+const PagTag = {
+  End: 0,
+  VectorCompositionBlock: 2,
+  CompositionAttributes: 3,
+  BitmapCompositionBlock: 45,
+  VideoCompositionBlock: 50,
+} as const;
+
+/** A little-endian reader over PAG's tag stream, with its variable-length integers. */
+class PagReader {
+  constructor(
+    private readonly bytes: Uint8Array,
+    public position: number,
+    private readonly end: number,
+  ) {}
+
+  private need(count: number): void {
+    if (this.position + count > this.end) throw new OutOfBounds();
+  }
+
+  uint8(): number {
+    this.need(1);
+    return u8(this.bytes, this.position++);
+  }
+
+  uint16(): number {
+    this.need(2);
+    const value = u16le(this.bytes, this.position);
+    this.position += 2;
+    return value;
+  }
+
+  uint32(): number {
+    this.need(4);
+    const value = u32le(this.bytes, this.position);
+    this.position += 4;
+    return value;
+  }
+
+  float32(): number {
+    this.need(4);
+    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset + this.position, 4);
+    this.position += 4;
+    return view.getFloat32(0, true);
+  }
+
+  /** 7 bits per byte, least significant group first, high bit = more follows (at most `maxBits`). */
+  encodedUint(maxBits: number): number {
+    let value = 0;
+    let factor = 1;
+    for (let shift = 0; shift < maxBits; shift += 7) {
+      const byte = this.uint8();
+      value += (byte & 0x7f) * factor;
+      factor *= 128;
+      if ((byte & 0x80) === 0) break;
+    }
+    return value;
+  }
+
+  /** Sign in the lowest bit, magnitude above it. */
+  encodedInt32(): number {
+    const data = this.encodedUint(32);
+    const magnitude = Math.floor(data / 2);
+    return data % 2 === 1 ? -magnitude : magnitude;
+  }
+
+  /** A tag header: code in the high 10 bits, length in the low 6 (63: a 32-bit length follows). */
+  tag(): { code: number; start: number; end: number } {
+    const codeAndLength = this.uint16();
+    let length = codeAndLength & 0x3f;
+    if (length === 0x3f) length = this.uint32();
+    const start = this.position;
+    if (start + length > this.end) throw new OutOfBounds();
+    this.position += length;
+    return { code: codeAndLength >> 6, start, end: start + length };
+  }
+}
+
+interface PagComposition {
+  width: number;
+  height: number;
+  frames: number;
+  frameRate: number;
+}
+
+function readPagComposition(bytes: Uint8Array, code: number, start: number, end: number): PagComposition | null {
+  const reader = new PagReader(bytes, start, end);
+  reader.encodedUint(32); // composition id
+  if (code === PagTag.VideoCompositionBlock) reader.uint8(); // hasAlpha
+  while (reader.position < end) {
+    const tag = reader.tag();
+    if (tag.code === PagTag.End) break;
+    if (tag.code !== PagTag.CompositionAttributes) continue;
+    const attributes = new PagReader(bytes, tag.start, tag.end);
+    const width = attributes.encodedInt32();
+    const height = attributes.encodedInt32();
+    const frames = attributes.encodedUint(64);
+    const frameRate = attributes.float32();
+    return { width, height, frames, frameRate };
+  }
+  return null;
+}
+
+/**
+ * A PAG file's size and duration.
+ *
+ * Header: "PAG", version (1–2; 3 marks an encrypted file, whose body cannot be read), body length
+ * (uint32 LE), compression (0: none, the only one libpag writes). The body is a list of tags; each
+ * composition block (vector, bitmap or video) holds a CompositionAttributes tag with width, height,
+ * duration in frames and frame rate. As libpag does, the last composition of the file is its main
+ * one: its size and duration are the file's. A body shorter than the header says is a cut file.
+ */
+export function measurePag(bytes: Uint8Array): MediaMeasurement | null {
+  if (ascii(bytes, 0, 3) !== 'PAG' || bytes.length < 11) return null;
+  const version = u8(bytes, 3);
+  if (version < 1 || version > 2) return null;
+  const bodyLength = u32le(bytes, 4);
+  if (u8(bytes, 8) !== 0) return null;
+  // libpag plays what it gets of a cut file; a check must not take a cut file for a whole one.
+  if (bytes.length < 9 + bodyLength) return null;
+  const end = 9 + bodyLength;
+  const reader = new PagReader(bytes, 9, end);
+  let main: PagComposition | null = null;
+  while (reader.position < end) {
+    const tag = reader.tag();
+    if (tag.code === PagTag.End) break;
+    if (tag.code === PagTag.VectorCompositionBlock || tag.code === PagTag.BitmapCompositionBlock || tag.code === PagTag.VideoCompositionBlock) {
+      main = readPagComposition(bytes, tag.code, tag.start, tag.end) ?? main;
+    }
+  }
+  if (!main || main.width <= 0 || main.height <= 0) return null;
+  const durationMs = main.frameRate > 0 && Number.isFinite(main.frameRate) ? Math.round((main.frames * 1000) / main.frameRate) : 0;
+  return { width: main.width, height: main.height, durationMs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The displayed size (and duration for video and PAG) of a file of one of our types, or null when
+ * the bytes are not one, are cut short before the size, or are damaged. Never throws.
+ */
+export function measureMedia(bytes: Uint8Array): MediaMeasurement | null {
+  const type = sniffType(bytes);
+  try {
+    let measured: MediaMeasurement | null;
+    switch (type) {
+      case 'png':
+        measured = measurePng(bytes);
+        break;
+      case 'gif':
+        measured = measureGif(bytes);
+        break;
+      case 'webp':
+        measured = measureWebp(bytes);
+        break;
+      case 'jpg':
+        measured = measureJpeg(bytes);
+        break;
+      case 'mp4':
+      case 'mov':
+        measured = measureIsoMedia(bytes);
+        break;
+      case 'pag':
+        measured = measurePag(bytes);
+        break;
+      case null:
+        measured = null;
+        break;
+    }
+    if (!measured || !(measured.width > 0) || !(measured.height > 0)) return null;
+    return measured;
+  } catch (error) {
+    if (error instanceof OutOfBounds || error instanceof RangeError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The media types the console accepts, and what each one is called on disk, on the wire and on screen.
+ *
+ * Kept apart from the rules (contract/media.ts) and the parsers (contract/media-measure.ts) so that
+ * both can import it without importing each other.
+ */
+
+export const mediaKinds = ['image', 'video', 'pag'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** Canonical type names; each is also the extension a stored file gets. */
+export const mediaTypes = ['png', 'jpg', 'webp', 'gif', 'mp4', 'mov', 'pag'] as const;
+export type MediaType = (typeof mediaTypes)[number];
+
+export interface MediaTypeInfo {
+  readonly kind: MediaKind;
+  /** The MIME type files of this type are served and sent with. */
+  readonly mime: string;
+  /** Other MIME types browsers and systems report for it. */
+  readonly otherMimes: ReadonlyArray<string>;
+  /** File name extensions, lower case, the canonical one first. */
+  readonly extensions: ReadonlyArray<string>;
+  /** How the type is named to operators (hints, messages). */
+  readonly label: string;
+}
+
+/**
+ * The MIME ↔ extension map. PAG has no registered MIME type; `application/x-pag` is what libpag's
+ * own tooling serves, and a browser reports an empty type for a `.pag` file anyway.
+ */
+export const mediaTypeInfo: { readonly [T in MediaType]: MediaTypeInfo } = {
+  png: { kind: 'image', mime: 'image/png', otherMimes: ['image/apng'], extensions: ['png'], label: 'PNG' },
+  jpg: { kind: 'image', mime: 'image/jpeg', otherMimes: ['image/jpg', 'image/pjpeg'], extensions: ['jpg', 'jpeg'], label: 'JPG' },
+  webp: { kind: 'image', mime: 'image/webp', otherMimes: [], extensions: ['webp'], label: 'WebP' },
+  gif: { kind: 'image', mime: 'image/gif', otherMimes: [], extensions: ['gif'], label: 'GIF' },
+  mp4: { kind: 'video', mime: 'video/mp4', otherMimes: ['video/x-m4v'], extensions: ['mp4', 'm4v'], label: 'MP4' },
+  mov: { kind: 'video', mime: 'video/quicktime', otherMimes: [], extensions: ['mov'], label: 'MOV' },
+  pag: { kind: 'pag', mime: 'application/x-pag', otherMimes: [], extensions: ['pag'], label: 'PAG' },
+};

@@ -1,0 +1,352 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@contract/errors';
+import { enUS, zhCN } from '@contract/i18n';
+import { ipcChannels } from '@contract/ipc';
+import {
+  acceptedExtensions,
+  checkDimensions,
+  checkMedia,
+  checkMediaRequired,
+  checkSizeMatch,
+  formatBytes,
+  inspectMedia,
+  mediaHint,
+  mediaNameOf,
+  mediaPreviewPath,
+  mediaRuleIds,
+  mediaRules,
+  mediaRuleSchema,
+  mediaTypeInfo,
+  mediaTypeOfExtension,
+  mediaTypeOfName,
+  mediaTypes,
+  mimeOfType,
+  ratioMatches,
+  ratioValue,
+  typeOfMime,
+  type MeasuredMedia,
+  type MediaRefusal,
+  type MediaRule,
+} from '@contract/media';
+import { fixturesDir } from '../fixtures/media/generate';
+
+const codes = (refusals: ReadonlyArray<MediaRefusal>) => refusals.map((r) => r.code);
+const start = mediaRules['startPage.image'];
+const png = (width: number, height: number, extra: Partial<MeasuredMedia> = {}): MeasuredMedia => ({
+  kind: 'image',
+  type: 'png',
+  bytes: 1000,
+  width,
+  height,
+  ...extra,
+});
+
+describe('media rules', () => {
+  it('has one rule per id, each well formed and as GET /media/rules answers it', () => {
+    expect(Object.keys(mediaRules).sort()).toEqual([...mediaRuleIds].sort());
+    for (const id of mediaRuleIds) {
+      const rule: MediaRule = mediaRules[id];
+      expect(rule.id).toBe(id);
+      expect(rule.types.length).toBeGreaterThan(0);
+      for (const type of rule.types) expect(rule.kinds).toContain(mediaTypeInfo[type].kind);
+      expect(rule.maxBytes).toBeGreaterThan(0);
+      expect((rule.width === undefined) === (rule.height === undefined), `${id} exact size comes in pairs`).toBe(true);
+      if (rule.ratio) expect(Number.isNaN(ratioValue(rule.ratio))).toBe(false);
+      if (rule.width !== undefined && rule.height !== undefined && rule.ratio) {
+        expect(ratioMatches(rule.ratio, rule.width, rule.height), `${id}: exact size and ratio agree`).toBe(true);
+      }
+      if (rule.maxWidth !== undefined && rule.maxHeight !== undefined && rule.ratio) {
+        expect(ratioMatches(rule.ratio, rule.maxWidth, rule.maxHeight), `${id}: the upper bound has the ratio`).toBe(true);
+      }
+      if (rule.kinds.includes('video') || rule.kinds.includes('pag')) expect(rule.maxDurationMs, id).toBeGreaterThan(0);
+      expect(mediaRuleSchema.safeParse(rule).success, id).toBe(true);
+      expect(Object.isFrozen(rule)).toBe(true);
+    }
+  });
+
+  it('covers the screens of the spec', () => {
+    for (const id of ['paywall.background', 'paywall.image', 'popup.image', 'popup.pag', 'banner.media', 'home.cover', 'home.thumbnail', 'retention.background', 'startPage.image']) {
+      expect(mediaRuleIds).toContain(id);
+    }
+    expect(start).toMatchObject({ kinds: ['image'], types: ['png', 'jpg'], maxBytes: 2 * 1024 * 1024, width: 1080, height: 1920, ratio: '9:16' });
+  });
+});
+
+describe('checkMedia at the edges', () => {
+  it('accepts the exact size and refuses one pixel off either way', () => {
+    expect(checkMedia(start, png(1080, 1920))).toEqual([]);
+    for (const [w, h] of [
+      [1081, 1920],
+      [1079, 1920],
+      [1080, 1921],
+      [1080, 1919],
+    ] as const) {
+      const refusals = checkMedia(start, png(w, h));
+      expect(codes(refusals), `${w}×${h}`).toEqual([ErrorCode.DimensionExact]);
+      expect(refusals[0]).toEqual({ code: 108012, key: 'validation.dimensionExact', params: { width: 1080, height: 1920 } });
+    }
+  });
+
+  it('reports the ratio too when the shape is wrong, not only the size', () => {
+    expect(codes(checkMedia(start, png(1920, 1080)))).toEqual([ErrorCode.DimensionExact, ErrorCode.RatioMismatch]);
+  });
+
+  it('accepts the maximum size and refuses one pixel more', () => {
+    const thumb = mediaRules['home.thumbnail'];
+    expect(checkMedia(thumb, png(512, 512))).toEqual([]);
+    expect(checkMedia(thumb, png(256, 256))).toEqual([]);
+    const over = checkMedia(thumb, png(513, 513));
+    expect(codes(over)).toEqual([ErrorCode.DimensionMax]);
+    expect(over[0]).toEqual({ code: 108013, key: 'validation.dimensionMax', params: { width: 512, height: 512 } });
+    expect(codes(checkMedia(thumb, png(512, 513)))).toEqual([ErrorCode.DimensionMax]); // 513 is within the ratio tolerance
+    expect(codes(checkMedia(thumb, png(512, 600)))).toEqual([ErrorCode.DimensionMax, ErrorCode.RatioMismatch]);
+  });
+
+  it('limits one side alone when the rule gives only one bound', () => {
+    const rule: MediaRule = { id: 'paywall.image', kinds: ['image'], types: ['png'], maxBytes: 10, maxWidth: 100 };
+    expect(checkDimensions(rule, 100, 5000)).toEqual([]);
+    expect(checkDimensions(rule, 101, 1)).toEqual([{ code: 108013, key: 'validation.dimensionMax', params: { width: 100, height: 1 } }]);
+  });
+
+  it('accepts a ratio within the tolerance and refuses one outside it', () => {
+    const cover = mediaRules['home.cover']; // 3:4, default tolerance 1%
+    expect(checkMedia(cover, png(750, 1000))).toEqual([]);
+    expect(checkMedia(cover, png(753, 1000))).toEqual([]); // +0.4%
+    expect(checkMedia(cover, png(757, 1000))).toEqual([]); // +0.93%
+    expect(codes(checkMedia(cover, png(758, 1000)))).toEqual([ErrorCode.RatioMismatch]); // +1.07%
+    expect(codes(checkMedia(cover, png(742, 1000)))).toEqual([ErrorCode.RatioMismatch]); // −1.07%
+    expect(checkMedia(cover, png(743, 1000))).toEqual([]); // −0.93%
+    expect(checkMedia(cover, png(750, 1000))[0]).toBeUndefined();
+    expect(codes(checkMedia(cover, png(1000, 750)))).toEqual([ErrorCode.RatioMismatch]);
+  });
+
+  it('takes exactly the tolerance as inside it, and honours a rule’s own tolerance', () => {
+    expect(ratioMatches('1:1', 101, 100, 0.01)).toBe(true);
+    expect(ratioMatches('1:1', 102, 100, 0.01)).toBe(false);
+    expect(ratioMatches('1:1', 105, 100, 0.05)).toBe(true);
+    expect(ratioMatches('1:1', 0, 100)).toBe(false);
+    expect(ratioMatches('nonsense', 100, 100)).toBe(false);
+    const strict: MediaRule = { ...mediaRules['home.cover'], ratioTolerance: 0 };
+    expect(codes(checkMedia(strict, png(751, 1000)))).toEqual([ErrorCode.RatioMismatch]);
+  });
+
+  it('accepts the byte limit and refuses one byte more, naming the limit', () => {
+    expect(checkMedia(start, png(1080, 1920, { bytes: 2 * 1024 * 1024 }))).toEqual([]);
+    expect(checkMedia(start, png(1080, 1920, { bytes: 2 * 1024 * 1024 + 1 }))).toEqual([
+      { code: ErrorCode.FileTooLarge, key: 'validation.fileSize', params: { max: '2 MB' } },
+    ]);
+  });
+
+  it('refuses a type the rule does not take, listing the ones it does', () => {
+    expect(checkMedia(start, png(1080, 1920, { type: 'webp', declaredType: 'webp' }))).toEqual([
+      { code: ErrorCode.FileTypeNotAllowed, key: 'validation.fileType', params: { types: 'PNG, JPG' } },
+    ]);
+    expect(codes(checkMedia(start, { kind: 'video', type: 'mp4', bytes: 10, width: 1080, height: 1920, durationMs: 1000 }))).toEqual([
+      ErrorCode.FileTypeNotAllowed,
+    ]);
+  });
+
+  it('refuses a renamed file whose content is not what its name says (108018)', () => {
+    // A GIF named .png: the name claims an accepted type, the content is another one.
+    const refusals = checkMedia(mediaRules['home.icon'], png(128, 128, { type: 'gif', declaredType: 'png' }));
+    expect(codes(refusals)).toEqual([ErrorCode.FileTypeNotAllowed, ErrorCode.ContentTypeMismatch]);
+    expect(refusals[1]).toEqual({ code: 108018, key: 'errors.contentTypeMismatch', params: { declared: 'PNG', actual: 'GIF' } });
+    // A PNG named .jpg for a rule that takes both: only the mismatch.
+    expect(codes(checkMedia(start, png(1080, 1920, { declaredType: 'jpg' })))).toEqual([ErrorCode.ContentTypeMismatch]);
+    // A .jpeg file with JPEG content is no mismatch.
+    expect(checkMedia(start, png(1080, 1920, { type: 'jpg', declaredType: mediaTypeOfName('start.JPEG') }))).toEqual([]);
+  });
+
+  it('refuses a file whose name has no accepted extension', () => {
+    expect(codes(checkMedia(start, png(1080, 1920, { declaredType: null })))).toEqual([ErrorCode.FileTypeNotAllowed]);
+  });
+
+  it('accepts the longest duration and refuses one millisecond more', () => {
+    const popup = mediaRules['popup.pag'];
+    const pag = (durationMs: number): MeasuredMedia => ({ kind: 'pag', type: 'pag', bytes: 100, width: 720, height: 1280, durationMs });
+    expect(checkMedia(popup, pag(10_000))).toEqual([]);
+    expect(checkMedia(popup, pag(10_001))).toEqual([{ code: ErrorCode.DurationTooLong, key: 'validation.mediaDuration', params: { max: 10 } }]);
+  });
+
+  it('reports everything wrong at once, in a fixed order', () => {
+    const refusals = checkMedia(mediaRules['banner.media'], {
+      kind: 'video',
+      type: 'mp4',
+      declaredType: 'mov',
+      bytes: 6 * 1024 * 1024,
+      width: 4000,
+      height: 1000,
+      durationMs: 20_000,
+    });
+    expect(codes(refusals)).toEqual([
+      ErrorCode.ContentTypeMismatch,
+      ErrorCode.FileTooLarge,
+      ErrorCode.DimensionMax,
+      ErrorCode.RatioMismatch,
+      ErrorCode.DurationTooLong,
+    ]);
+  });
+
+  it('checks that accompanying material has the size of the main one (108015)', () => {
+    expect(checkSizeMatch({ width: 1080, height: 1440 }, { width: 1080, height: 1440 })).toEqual([]);
+    expect(checkSizeMatch({ width: 1080, height: 1440 }, { width: 1080, height: 1441 })).toEqual([
+      { code: ErrorCode.SizeMismatch, key: 'validation.sizeMatch', params: { width: 1080, height: 1440 } },
+    ]);
+  });
+
+  it('requires at least one media value (108016)', () => {
+    expect(checkMediaRequired(['', null, undefined, ' '])).toEqual([{ code: ErrorCode.MediaRequired, key: 'validation.mediaRequired' }]);
+    expect(checkMediaRequired([null, '/api/v1/media/x.png'])).toEqual([]);
+  });
+
+  it('names only messages both languages have, with every value they interpolate', () => {
+    const all: MediaRefusal[] = [
+      ...checkMedia(mediaRules['banner.media'], { kind: 'video', type: 'mp4', declaredType: 'mov', bytes: 9e9, width: 9999, height: 1, durationMs: 99_999 }),
+      ...checkMedia(start, png(1, 1, { declaredType: null })),
+      ...checkSizeMatch({ width: 1, height: 1 }, { width: 2, height: 2 }),
+      ...checkMediaRequired([]),
+      { code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' },
+    ];
+    for (const refusal of all) {
+      const [ns, name] = refusal.key.split('.') as [string, string];
+      for (const messages of [enUS, zhCN]) {
+        const text = (messages as unknown as Record<string, Record<string, string>>)[ns]?.[name];
+        expect(text, refusal.key).toBeTypeOf('string');
+        for (const [, param] of (text as string).matchAll(/\{\{\s*(\w+)\s*\}\}/g)) expect(refusal.params, `${refusal.key} {{${param}}}`).toHaveProperty(param as string);
+      }
+    }
+  });
+});
+
+describe('inspectMedia on files', () => {
+  const read = (file: string) => new Uint8Array(readFileSync(join(fixturesDir, file)));
+  const inspect = (ruleId: keyof typeof mediaRules, file: string, name = file) => {
+    const bytes = read(file);
+    return inspectMedia(mediaRules[ruleId], { name, size: bytes.length, bytes });
+  };
+
+  it('accepts the start page image and refuses it one pixel off', () => {
+    expect(inspect('startPage.image', 'start-1080x1920.png')).toMatchObject({
+      measured: { kind: 'image', type: 'png', declaredType: 'png', width: 1080, height: 1920 },
+      refusals: [],
+    });
+    expect(inspect('startPage.image', 'start-1080x1920.jpg').refusals).toEqual([]);
+    expect(codes(inspect('startPage.image', 'start-1081x1920.png').refusals)).toEqual([ErrorCode.DimensionExact]);
+    expect(codes(inspect('startPage.image', 'landscape-1920x1080.png').refusals)).toEqual([ErrorCode.DimensionExact, ErrorCode.RatioMismatch]);
+  });
+
+  it('refuses a PNG renamed to .jpg, and text renamed to .png', () => {
+    expect(codes(inspect('startPage.image', 'png-named.jpg').refusals)).toEqual([ErrorCode.ContentTypeMismatch]);
+    const text = inspect('startPage.image', 'not-an-image.png');
+    expect(text.measured).toBeNull();
+    expect(codes(text.refusals)).toEqual([ErrorCode.FileTypeNotAllowed, ErrorCode.ContentTypeMismatch]);
+  });
+
+  it('refuses a damaged file as unreadable (108005)', () => {
+    expect(inspect('startPage.image', 'truncated.png')).toEqual({ measured: null, refusals: [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }] });
+    expect(codes(inspect('popup.pag', 'encrypted.pag').refusals)).toEqual([ErrorCode.FileReadFailed]);
+  });
+
+  it('judges an oversized file on its first bytes: type and size, no unreadable refusal', () => {
+    const bytes = read('cover-1080x1440-10s.mp4');
+    const partial = inspectMedia(mediaRules['home.coverVideo'], { name: 'big.mp4', size: 50 * 1024 * 1024, bytes: bytes.subarray(0, 40), partial: true });
+    expect(codes(partial.refusals)).toEqual([ErrorCode.FileTooLarge]);
+    const picture = read('start-1080x1920.png');
+    const big = inspectMedia(start, { name: 'big.png', size: 3 * 1024 * 1024, bytes: picture, partial: true });
+    expect(codes(big.refusals)).toEqual([ErrorCode.FileTooLarge]);
+    expect(big.measured).toMatchObject({ width: 1080, height: 1920, bytes: 3 * 1024 * 1024 });
+  });
+
+  it('checks videos and PAG files for their duration', () => {
+    expect(inspect('home.coverVideo', 'cover-1080x1440-10s.mp4').refusals).toEqual([]);
+    expect(codes(inspect('home.coverVideo', 'cover-1080x1440-45s.mp4').refusals)).toEqual([ErrorCode.DurationTooLong]);
+    expect(inspect('home.coverVideo', 'cover-720x960-5s.mov').refusals).toEqual([]);
+    expect(inspect('popup.pag', 'popup-720x1280-5s.pag').refusals).toEqual([]);
+    expect(codes(inspect('popup.pag', 'popup-1080x1920-12s.pag').refusals)).toEqual([ErrorCode.DurationTooLong]);
+  });
+});
+
+describe('hints', () => {
+  it('gives the start page hint its parts: types, exact size, ratio, limit', () => {
+    expect(mediaHint(start)).toEqual({ types: ['PNG', 'JPG'], size: { kind: 'exact', width: 1080, height: 1920 }, ratio: '9:16', maxSize: '2 MB', maxSeconds: null });
+  });
+
+  it('gives maxima, durations and missing parts', () => {
+    expect(mediaHint(mediaRules['banner.media'])).toEqual({
+      types: ['PNG', 'JPG', 'WebP', 'GIF', 'MP4', 'MOV'],
+      size: { kind: 'max', width: 2160, height: 1080 },
+      ratio: '2:1',
+      maxSize: '5 MB',
+      maxSeconds: 15,
+    });
+    expect(mediaHint({ id: 'popup.pag', kinds: ['pag'], types: ['pag'], maxBytes: 1536 * 1024 })).toEqual({
+      types: ['PAG'],
+      size: null,
+      ratio: null,
+      maxSize: '1.5 MB',
+      maxSeconds: null,
+    });
+  });
+
+  it('formats byte counts as operators read them', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(100 * 1024)).toBe('100 KB');
+    expect(formatBytes(2 * 1024 * 1024)).toBe('2 MB');
+    expect(formatBytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
+  });
+});
+
+describe('types, extensions and MIME types', () => {
+  it('maps every type to its MIME type and back', () => {
+    for (const type of mediaTypes) {
+      expect(typeOfMime(mimeOfType(type))).toBe(type);
+      for (const ext of mediaTypeInfo[type].extensions) expect(mediaTypeOfExtension(ext)).toBe(type);
+    }
+    expect(typeOfMime('image/jpeg; charset=binary')).toBe('jpg');
+    expect(typeOfMime('IMAGE/PNG')).toBe('png');
+    expect(typeOfMime('video/quicktime')).toBe('mov');
+    expect(typeOfMime('text/plain')).toBeNull();
+  });
+
+  it('reads types from file names, whatever the case', () => {
+    expect(mediaTypeOfName('IMG_0001.JPEG')).toBe('jpg');
+    expect(mediaTypeOfName('clip.M4V')).toBe('mp4');
+    expect(mediaTypeOfName('archive.tar.gz')).toBeNull();
+    expect(mediaTypeOfName('no-extension')).toBeNull();
+    expect(acceptedExtensions(start)).toEqual(['png', 'jpg', 'jpeg']);
+  });
+
+  it('reads stored names out of URLs and builds preview paths', () => {
+    const sha = 'a'.repeat(64);
+    expect(mediaNameOf(`/api/v1/media/${sha}.png`)).toBe(`${sha}.png`);
+    expect(mediaNameOf(`https://cdn.example.com/media/${sha}.mp4?v=1`)).toBe(`${sha}.mp4`);
+    expect(mediaNameOf('/api/v1/media/short.png')).toBeNull();
+    expect(mediaPreviewPath(`/api/v1/media/${sha}.pag`)).toBe(`/__palette/media/${sha}.pag`);
+    expect(mediaPreviewPath('elsewhere.png')).toBeNull();
+  });
+});
+
+describe('media IPC schemas', () => {
+  it('takes a rule id the contract knows and nothing else', () => {
+    expect(ipcChannels['media.pick'].input.safeParse({ ruleId: 'startPage.image' }).success).toBe(true);
+    expect(ipcChannels['media.pick'].input.safeParse({ ruleId: 'nope' }).success).toBe(false);
+  });
+
+  it('bounds a chunk of media.checkBytes to 512 KiB of base64', () => {
+    const input = ipcChannels['media.checkBytes'].input;
+    const chunk = Buffer.alloc(512 * 1024).toString('base64');
+    expect(input.safeParse({ ruleId: 'startPage.image', name: 'a.png', size: 10, offset: 0, chunk }).success).toBe(true);
+    const tooBig = Buffer.alloc(512 * 1024 + 3).toString('base64');
+    expect(input.safeParse({ ruleId: 'startPage.image', name: 'a.png', size: 10, offset: 0, chunk: tooBig }).success).toBe(false);
+    expect(input.safeParse({ ruleId: 'startPage.image', name: 'a.png', size: 10, offset: 0, chunk: 'not base64!' }).success).toBe(false);
+  });
+
+  it('uploads to a project id only', () => {
+    const input = ipcChannels['media.upload'].input;
+    expect(input.safeParse({ projectId: '0f8fad5b-d9cb-469f-a165-70867728950e', token: 'abcdefghijklmnop' }).success).toBe(true);
+    expect(input.safeParse({ projectId: '../admin', token: 'abcdefghijklmnop' }).success).toBe(false);
+  });
+});
