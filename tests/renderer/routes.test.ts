@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuRoute, areas, consoleRoutes, findRoute, homePath, menuGroups, type ConsoleRoute } from '../../renderer/src/app/routes';
-import { enUSMessages, zhCNMessages } from '../../renderer/src/i18n/resources';
+import { activeMenuRoute, allowedRoutes, areas, consoleRoutes, findRoute, homePath, menuGroups, type ConsoleRoute } from '../../renderer/src/app/routes';
+import { buildResources } from '../../renderer/src/i18n/resources';
 
 function lookup(messages: Record<string, unknown>, key: string): unknown {
   const [ns, path] = key.split(':') as [string, string];
@@ -8,7 +8,8 @@ function lookup(messages: Record<string, unknown>, key: string): unknown {
 }
 
 const labelled = (key: string) => {
-  for (const messages of [enUSMessages, zhCNMessages] as Record<string, unknown>[]) {
+  const resources = buildResources();
+  for (const messages of [resources['en-US'], resources['zh-CN']] as Record<string, unknown>[]) {
     const value = lookup(messages, key);
     expect(typeof value, key).toBe('string');
     expect((value as string).length, key).toBeGreaterThan(0);
@@ -55,8 +56,24 @@ describe('menu', () => {
     expect(groups.map((g) => g.area.id)).toEqual(['home']);
   });
 
-  it('today holds Welcome and Account under Home', () => {
-    expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([['home', ['/welcome', '/account']]]);
+  it('today holds Welcome and Account under Home, and Projects', () => {
+    expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([
+      ['home', ['/welcome', '/account']],
+      ['projects', ['/projects']],
+    ]);
+  });
+
+  it('shows an entry only when the operator’s menus grant it', () => {
+    const paths = (menus: readonly string[] | undefined) => menuGroups(allowedRoutes(consoleRoutes, menus)).flatMap((g) => g.items.map((i) => i.path));
+    expect(paths(['welcome', 'account', 'projects.list'])).toEqual(['/welcome', '/account', '/projects']);
+    expect(paths(['welcome'])).toEqual(['/welcome']);
+    expect(paths(undefined)).toEqual(['/welcome', '/account', '/projects']);
+  });
+
+  it('routes every project tab to the project page', () => {
+    expect(findRoute('/projects/p1/skus')?.labelKey).toBe('access:menus.projects.skus');
+    expect(findRoute('/projects/p1/settings/a1')?.menu).toBe('projects.settings');
+    expect(activeMenuRoute('/projects/p1/offerings')?.path).toBe('/projects');
   });
 
   it('matches parameters and marks the longest matching entry', () => {

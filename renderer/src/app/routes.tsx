@@ -1,5 +1,16 @@
 import type { FluentIcon } from '@fluentui/react-icons';
-import { bundleIcon, Home20Filled, Home20Regular, Person20Filled, Person20Regular } from '@fluentui/react-icons';
+import {
+  bundleIcon,
+  Folder20Filled,
+  Folder20Regular,
+  Home20Filled,
+  Home20Regular,
+  MailInboxCheckmark20Filled,
+  MailInboxCheckmark20Regular,
+  Person20Filled,
+  Person20Regular,
+} from '@fluentui/react-icons';
+import { menuDef, type MenuId } from '@contract/permissions';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 /**
@@ -36,15 +47,76 @@ export interface ConsoleRoute {
   readonly page: LazyPage;
   /** False for screens reached only from other screens (details, editors). */
   readonly inMenu: boolean;
+  /**
+   * The contract menu (contract/permissions.ts) that grants the entry: the menu shows it only when
+   * the operator's `me.menus` lists it. Screens without one are open to every signed-in operator.
+   */
+  readonly menu?: MenuId;
 }
 
 const HomeIcon = bundleIcon(Home20Filled, Home20Regular);
 const PersonIcon = bundleIcon(Person20Filled, Person20Regular);
+const FolderIcon = bundleIcon(Folder20Filled, Folder20Regular);
+const InvitationIcon = bundleIcon(MailInboxCheckmark20Filled, MailInboxCheckmark20Regular);
+
+/** The project screens share one chunk: the page picks its tab from the path. */
+const projectPage = lazyPage(() => import('../resources/projects/project-page'));
+
+/** A tab of the project detail page (spec §2: /projects/:projectId/...). */
+const projectTab = (segment: string, labelKey: string, menu?: MenuId): ConsoleRoute => ({
+  path: `/projects/:projectId/${segment}`,
+  area: 'projects',
+  labelKey,
+  icon: FolderIcon,
+  page: projectPage,
+  inMenu: false,
+  ...(menu ? { menu } : {}),
+});
 
 export const consoleRoutes: readonly ConsoleRoute[] = [
-  { path: '/welcome', area: 'home', labelKey: 'layout:nav.items.welcome', icon: HomeIcon, page: lazyPage(() => import('../pages/welcome/welcome-page')), inMenu: true },
-  { path: '/account', area: 'home', labelKey: 'layout:nav.items.account', icon: PersonIcon, page: lazyPage(() => import('../pages/account/account-page')), inMenu: true },
+  { path: '/welcome', area: 'home', labelKey: 'layout:nav.items.welcome', icon: HomeIcon, page: lazyPage(() => import('../pages/welcome/welcome-page')), inMenu: true, menu: 'welcome' },
+  { path: '/account', area: 'home', labelKey: 'layout:nav.items.account', icon: PersonIcon, page: lazyPage(() => import('../pages/account/account-page')), inMenu: true, menu: 'account' },
+  {
+    path: '/projects',
+    area: 'projects',
+    labelKey: 'access:menus.projects.list',
+    icon: FolderIcon,
+    page: lazyPage(() => import('../resources/projects/projects-page')),
+    inMenu: true,
+    menu: 'projects.list',
+  },
+  { path: '/projects/:projectId', area: 'projects', labelKey: 'access:menus.projects.list', icon: FolderIcon, page: projectPage, inMenu: false },
+  projectTab('general', 'access:menus.projects.general', 'projects.general'),
+  projectTab('collaborators', 'access:menus.projects.collaborators', 'projects.collaborators'),
+  projectTab('apps', 'access:menus.projects.apps', 'projects.apps'),
+  projectTab('settings/:appId', 'access:menus.projects.settings', 'projects.settings'),
+  projectTab('skus', 'access:menus.projects.skus', 'projects.skus'),
+  projectTab('entitlements', 'access:menus.projects.entitlements', 'projects.entitlements'),
+  projectTab('offerings', 'projectPages:tabs.offerings'),
+  projectTab('integrations', 'access:menus.projects.integrations', 'projects.integrations'),
+  {
+    path: '/invitations/accept',
+    area: 'projects',
+    labelKey: 'projects:invitation.accept',
+    icon: InvitationIcon,
+    page: lazyPage(() => import('../resources/projects/accept-invitation-page')),
+    inMenu: false,
+  },
 ];
+
+/**
+ * The routes an operator's menus allow: routes without a menu, and those whose menu `me.menus`
+ * lists. While the menus load (`undefined`), only menus every operator has (no area, not
+ * administrators-only), so nothing flashes in that is then taken away.
+ */
+export function allowedRoutes(routes: readonly ConsoleRoute[], menus: readonly string[] | undefined): ConsoleRoute[] {
+  return routes.filter((route) => {
+    if (!route.menu) return true;
+    if (menus) return menus.includes(route.menu);
+    const def = menuDef(route.menu);
+    return def.area === null && !def.adminOnly;
+  });
+}
 
 /** Where a signed-in operator lands (spec §2: the index redirects). */
 export const homePath = '/welcome';

@@ -1,4 +1,5 @@
 import { contractMessages } from '@contract/i18n';
+import { resourceNamespaces } from '@contract/resources';
 import enAccount from './en-US/account';
 import enAuth from './en-US/auth';
 import enCommon from './en-US/common';
@@ -6,6 +7,8 @@ import enLayout from './en-US/layout';
 import enLegal from './en-US/legal';
 import enMedia from './en-US/media';
 import enPages from './en-US/pages';
+import enProjectPages from './en-US/project-pages';
+import enResources from './en-US/resources';
 import enSettings from './en-US/settings';
 import zhAccount from './zh-CN/account';
 import zhAuth from './zh-CN/auth';
@@ -14,6 +17,8 @@ import zhLayout from './zh-CN/layout';
 import zhLegal from './zh-CN/legal';
 import zhMedia from './zh-CN/media';
 import zhPages from './zh-CN/pages';
+import zhProjectPages from './zh-CN/project-pages';
+import zhResources from './zh-CN/resources';
 import zhSettings from './zh-CN/settings';
 import type { TranslatedLocale } from './locales';
 import type { Translation } from './translation';
@@ -28,6 +33,8 @@ export const enUSMessages = {
   pages: enPages,
   legal: enLegal,
   media: enMedia,
+  resources: enResources,
+  projectPages: enProjectPages,
 } as const;
 
 export type RendererNamespace = keyof typeof enUSMessages;
@@ -42,6 +49,8 @@ export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typ
   pages: zhPages,
   legal: zhLegal,
   media: zhMedia,
+  resources: zhResources,
+  projectPages: zhProjectPages,
 };
 
 /** The renderer's namespaces by locale. */
@@ -50,10 +59,14 @@ export const rendererMessages: Readonly<Record<TranslatedLocale, Readonly<Record
   'zh-CN': zhCNMessages,
 };
 
-/** Every namespace the console loads: the renderer's plus the contract's (errors, validation, http, ...). */
+/**
+ * Every namespace the console loads: the renderer's, the contract's (errors, validation, http, ...)
+ * and the resources' label namespaces (`resource`, `projects`, `access`: the texts of every field
+ * label, option and menu the declarations name).
+ */
 export function buildResources(): Record<TranslatedLocale, Record<string, object>> {
   return {
-    'en-US': { ...contractMessages['en-US'], ...rendererMessages['en-US'] },
-    'zh-CN': { ...contractMessages['zh-CN'], ...rendererMessages['zh-CN'] },
+    'en-US': { ...contractMessages['en-US'], ...resourceNamespaces['en-US'], ...rendererMessages['en-US'] },
+    'zh-CN': { ...contractMessages['zh-CN'], ...resourceNamespaces['zh-CN'], ...rendererMessages['zh-CN'] },
   };
 }

@@ -2,6 +2,7 @@ import { makeStyles, NavDrawer, NavDrawerBody, NavDrawerHeader, NavItem, NavSect
 import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useAllowedRoutes } from '../data/menus';
 import { activeMenuRoute, menuGroups, type ConsoleRoute } from '../app/routes';
 import { BrandMark } from '../components/brand-mark';
 import { prefetchIntentDelayMs, prefetchRoute } from '../components/prefetch';
@@ -48,7 +49,7 @@ export function SideNav({ open, fixed }: { readonly open: boolean; readonly fixe
   const location = useLocation();
   const menu = useMenuNavigation();
   const active = activeMenuRoute(location.pathname);
-  const groups = menuGroups();
+  const groups = menuGroups(useAllowedRoutes());
   return (
     <div className={mergeClasses(styles.rail, fixed ? styles.fixed : styles.flowing, !open && styles.closed)}>
       <NavDrawer open={open} type="inline" selectedValue={active?.path ?? ''} className={styles.drawer} aria-label={t('nav.label')}>

@@ -13,6 +13,7 @@ import {
 import { ChevronDown16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useAllowedRoutes } from '../data/menus';
 import { activeMenuRoute, menuGroups } from '../app/routes';
 import { useMenuNavigation } from './side-nav';
 
@@ -53,7 +54,7 @@ export function TopNav() {
   const menu = useMenuNavigation();
   const arrows = useArrowNavigationGroup({ axis: 'horizontal', circular: true });
   const active = activeMenuRoute(location.pathname);
-  const groups = menuGroups();
+  const groups = menuGroups(useAllowedRoutes());
   const flat = groups.length === 1;
 
   return (

@@ -64,3 +64,29 @@ export function latestMailTo(to: string): string | null {
   }
   return null;
 }
+
+/** A raw mail with its text body readable: a base64 body decoded, quoted-printable undone. */
+function readableMail(raw: string): string {
+  const base64 = /Content-Transfer-Encoding:\s*base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(raw);
+  if (base64?.[1]) return `${raw}\n${Buffer.from(base64[1].replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** Every mail the SMTP receiver got for `to`, newest first, with its text readable. */
+export function mailsTo(to: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set');
+  return readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((raw) => raw.toLowerCase().includes(to.toLowerCase()))
+    .map(readableMail);
+}
+
+/** Opens the console signed in as `email` (signing out whoever is signed in first), on the welcome page. */
+export async function openAs(page: Page, email: string = e2eAdmin.email, password: string = e2eAdmin.password): Promise<void> {
+  await openSignedOut(page);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/welcome/);
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { routes, type RouteId } from '@contract/api';
+import { mayCall, type GlobalRole } from '@contract/permissions';
+import { allowedRoutes, consoleRoutes, type ConsoleRoute } from '../app/routes';
+import { useApiQuery } from './api-hooks';
+import { useSession } from './session';
+
+/** The menus the signed-in operator may open, globally and per project (`me.menus`). */
+export function useMyMenus() {
+  return useApiQuery('me.menus', {}, { staleTime: 60_000 });
+}
+
+/** The route table as far as the operator's menus allow: what the navigation shows. */
+export function useAllowedRoutes(): readonly ConsoleRoute[] {
+  const menus = useMyMenus();
+  const list = menus.data?.menus;
+  return useMemo(() => allowedRoutes(consoleRoutes, list), [list]);
+}
+
+/**
+ * The operator's access to one project: their member role, permissions and menus there, and
+ * `can(routeId)` from the contract's own rule (`mayCall`), so a hidden button and a refused call
+ * never disagree. The server still decides every call.
+ */
+export function useProjectAccess(projectId: string | undefined) {
+  const menus = useMyMenus();
+  const session = useSession();
+  const role: GlobalRole = menus.data?.role ?? session.data?.user?.role ?? 'operator';
+  const project = projectId ? menus.data?.projects.find((p) => p.projectId === projectId) : undefined;
+  return {
+    isPending: menus.isPending,
+    error: menus.error,
+    role,
+    project,
+    menus: project?.menus ?? [],
+    can: (routeId: RouteId) => mayCall(routes[routeId], role, project?.permissions),
+  };
+}

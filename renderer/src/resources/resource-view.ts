@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { AnyResource } from '@contract/resources/define';
+import type { DeriveOptions } from './columns';
+import type { ResourceRecord } from './data-provider';
+
+/**
+ * How a domain shows one of its resources with the generic pieces: the declaration, the name an
+ * item goes by in confirmations and notices, and the few choices a generic list or form cannot
+ * guess (columns to add or leave out, fields set by the screen, schemas of custom create or update
+ * bodies, resources whose lists show this one's data).
+ */
+export interface ResourceView {
+  readonly resource: AnyResource;
+  /** The item's name in confirmations and notices (“Pro Yearly”). */
+  readonly nameOf: (item: ResourceRecord) => string;
+  readonly columns?: DeriveOptions;
+  /** Form fields the screen sets (not shown). */
+  readonly hiddenFields?: readonly string[];
+  /** Values a new item starts with. */
+  readonly defaults?: Readonly<Record<string, unknown>>;
+  /** The create body's schema when it is not the declaration's (projects: name and icon only). */
+  readonly createSchema?: z.ZodType;
+  /** Checks the item an update would produce; the declaration's editable schema by default. */
+  readonly updateSchema?: z.ZodType;
+  /** Resources whose lists show this one's data: refetched after a change. */
+  readonly related?: readonly string[];
+  /** The i18n key of the delete question, with `{{name}}` (a project says what else goes with it). */
+  readonly deleteConfirmKey?: string;
+}
+
+/** The usual name of an item: its name, identifier, URL or email, else its id. */
+export function defaultNameOf(item: ResourceRecord): string {
+  for (const key of ['name', 'identifier', 'url', 'email', 'storeProductId']) {
+    const value = item[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return item.id;
+}
