@@ -72,6 +72,7 @@ export const mediaRuleIds = [
   'home.staticImage',
   'retention.background',
   'startPage.image',
+  'project.icon',
 ] as const;
 export type MediaRuleId = (typeof mediaRuleIds)[number];
 export const mediaRuleIdSchema = z.enum(mediaRuleIds, { error: 'validation.enum' });
@@ -239,6 +240,15 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     width: 1080,
     height: 1920,
     ratio: '9:16',
+  }),
+  /** Project icon: the square beside the project's name in the console, exact so it stays sharp. */
+  'project.icon': rule({
+    id: 'project.icon',
+    kinds: ['image'],
+    types: stillImages,
+    maxBytes: 1 * MB,
+    width: 512,
+    height: 512,
   }),
 };
 

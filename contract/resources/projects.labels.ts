@@ -13,8 +13,8 @@ const enUS = {
   memberRoles: { owner: 'Owner', admin: 'Admin', editor: 'Editor', viewer: 'Viewer' },
   project: {
     title: 'Project',
-    fields: { name: 'Project name', iconUrl: 'Icon URL', owner: 'Owner', myRole: 'My role', memberCount: 'Members' },
-    help: { iconUrl: 'An https address of a square image shown beside the project name.' },
+    fields: { name: 'Project name', iconUrl: 'Icon', owner: 'Owner', myRole: 'My role', memberCount: 'Members' },
+    help: { iconUrl: 'A square image shown beside the project name: upload one, or give an https address.' },
     transferOwnership: 'Transfer ownership',
     transferOwnershipConfirm: 'Make {{name}} the owner? You will become an admin of the project.',
     deleteConfirm: 'Delete the project {{name}} and everything in it? This cannot be undone.',
@@ -176,8 +176,8 @@ const zhCN: MessageShape<typeof enUS> = {
   memberRoles: { owner: '所有者', admin: '管理员', editor: '编辑者', viewer: '查看者' },
   project: {
     title: '项目',
-    fields: { name: '项目名称', iconUrl: '图标 URL', owner: '所有者', myRole: '我的角色', memberCount: '成员数' },
-    help: { iconUrl: '显示在项目名称旁的方形图片的 https 地址。' },
+    fields: { name: '项目名称', iconUrl: '图标', owner: '所有者', myRole: '我的角色', memberCount: '成员数' },
+    help: { iconUrl: '显示在项目名称旁的方形图片：上传图片，或填写 https 地址。' },
     transferOwnership: '转让所有权',
     transferOwnershipConfirm: '确定将 {{name}} 设为所有者吗？您将成为该项目的管理员。',
     deleteConfirm: '确定删除项目 {{name}} 及其全部内容吗？此操作无法撤销。',

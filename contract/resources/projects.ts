@@ -33,6 +33,17 @@ const identifierSchema = z
 // ---------------------------------------------------------------------------------------------
 // Projects
 
+/**
+ * A stored project icon as the upload answers its URL: the server-relative path of the file
+ * (`/api/v1/media/<sha256>.<ext>`, contract/media.ts `mediaPath`), of a type the `project.icon` rule accepts.
+ */
+export const projectIconPathPattern = /^\/api\/v1\/media\/[0-9a-f]{64}\.(?:png|jpg|webp)$/;
+
+/** A project icon: an uploaded file's path, or an http(s) address of a picture kept elsewhere. */
+export const projectIconUrlSchema = z.union([z.string().trim().regex(projectIconPathPattern, { error: 'validation.url' }), urlSchema], {
+  error: 'validation.url',
+});
+
 export const platforms = ['ios', 'android'] as const;
 export type Platform = (typeof platforms)[number];
 export const platformSchema = z.enum(platforms, { error: 'validation.enum' });
@@ -43,7 +54,7 @@ export const projectResource = defineResource({
   labelKey: key('project.title'),
   schema: z.object({
     name: localizedNameSchema,
-    iconUrl: urlSchema.nullable().optional(),
+    iconUrl: projectIconUrlSchema.nullable().optional(),
   }),
   extra: z.object({
     owner: actorSchema,

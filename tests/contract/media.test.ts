@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@contract/errors';
 import { enUS, zhCN } from '@contract/i18n';
 import { ipcChannels } from '@contract/ipc';
+import { projectResource } from '@contract/resources/projects';
 import {
   acceptedExtensions,
   checkDimensions,
@@ -348,5 +349,26 @@ describe('media IPC schemas', () => {
     const input = ipcChannels['media.upload'].input;
     expect(input.safeParse({ projectId: '0f8fad5b-d9cb-469f-a165-70867728950e', token: 'abcdefghijklmnop' }).success).toBe(true);
     expect(input.safeParse({ projectId: '../admin', token: 'abcdefghijklmnop' }).success).toBe(false);
+  });
+});
+
+describe('project icon', () => {
+  it('takes exactly 512 × 512 PNG, JPG or WebP up to 1 MB', () => {
+    const icon = mediaRules['project.icon'];
+    expect(checkMedia(icon, png(512, 512))).toEqual([]);
+    expect(checkMedia(icon, png(511, 512))).toEqual([{ code: ErrorCode.DimensionExact, key: 'validation.dimensionExact', params: { width: 512, height: 512 } }]);
+    expect(codes(checkMedia(icon, { ...png(512, 512), type: 'gif' }))).toContain(ErrorCode.FileTypeNotAllowed);
+    expect(codes(checkMedia(icon, { ...png(512, 512), bytes: 1024 * 1024 + 1 }))).toEqual([ErrorCode.FileTooLarge]);
+  });
+
+  it('stores an uploaded file\'s path or an http(s) address, nothing else', () => {
+    const iconUrl = projectResource.editableShape.iconUrl;
+    const sha = 'a'.repeat(64);
+    for (const ok of [`/api/v1/media/${sha}.png`, `/api/v1/media/${sha}.webp`, 'https://cdn.example.com/icon.png', null, undefined]) {
+      expect(iconUrl.safeParse(ok).success, String(ok)).toBe(true);
+    }
+    for (const bad of [`/api/v1/media/${sha}.mp4`, `/api/v1/media/${sha.slice(1)}.png`, `/api/v1/media/../${sha}.png`, `//evil.example/api/v1/media/${sha}.png`, 'javascript:alert(1)', '/etc/passwd']) {
+      expect(iconUrl.safeParse(bad).success, bad).toBe(false);
+    }
   });
 });

@@ -12,10 +12,12 @@ import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
 import { errorText } from '../../i18n/error-text';
 import { formatDateTime } from '../../lib/format';
+import { MediaUploadField } from '../../media/media-upload-field';
 import { useConfirm, useDangerButtonClass } from '../confirm-dialog';
 import type { ResourceRecord } from '../data-provider';
 import { ResourceFormFields } from '../resource-form-fields';
 import { useResourceForm } from '../use-resource-form';
+import { projectIconSrc } from './project-icon';
 import { useMemberOptions } from './use-project-options';
 import { projectView } from './views';
 
@@ -44,6 +46,10 @@ export function GeneralTab({ project, access }: { readonly project: Project; rea
   const canOwn = access.role === 'admin' || access.project?.permissions.ownership === 'write';
   const form = useResourceForm({ view: projectView, scope: {}, mode: 'edit', item: project as unknown as ResourceRecord });
   const iconUrl = typeof form.values.iconUrl === 'string' ? form.values.iconUrl.trim() : '';
+  const iconSrc = projectIconSrc(iconUrl);
+  const iconField = form.fields.find((field) => field.name === 'iconUrl');
+  // The icon field checks and uploads on its own; the form waits for it before saving.
+  const [iconBusy, setIconBusy] = useState(false);
   const name = typeof form.values.name === 'string' ? form.values.name : project.name;
 
   return (
@@ -51,7 +57,7 @@ export function GeneralTab({ project, access }: { readonly project: Project; rea
       <SectionCard title={t('projectPages:general.title')} description={t('projectPages:general.description')}>
         <form className={styles.form} onSubmit={(event) => void form.submit(event)} noValidate>
           <div className={styles.preview}>
-            <Avatar name={name || project.name} image={/^https:\/\//.test(iconUrl) ? { src: iconUrl } : undefined} shape="square" size={56} color="brand" />
+            <Avatar name={name || project.name} image={iconSrc ? { src: iconSrc } : undefined} shape="square" size={56} color="brand" />
             <div className={styles.identity}>
               <Text weight="semibold" size={500}>
                 {name || project.name}
@@ -61,10 +67,22 @@ export function GeneralTab({ project, access }: { readonly project: Project; rea
               </Text>
             </div>
           </div>
-          <ResourceFormFields form={form} disabled={!canEdit} />
+          <ResourceFormFields form={form} only={['name']} disabled={!canEdit} />
+          {iconField ? (
+            <MediaUploadField
+              ruleId="project.icon"
+              projectId={project.id}
+              label={form.labelOf('iconUrl')}
+              value={iconUrl || null}
+              onChange={(url) => form.setValue('iconUrl', url ?? '')}
+              onBusyChange={setIconBusy}
+              validationMessage={form.messageOf(iconField)}
+              disabled={!canEdit || form.busy}
+            />
+          ) : null}
           {canEdit ? (
             <div className={styles.actions}>
-              <Button appearance="primary" type="submit" disabledFocusable={form.busy || !form.dirty} icon={form.busy ? <Spinner size="tiny" /> : undefined}>
+              <Button appearance="primary" type="submit" disabledFocusable={form.busy || iconBusy || !form.dirty} icon={form.busy ? <Spinner size="tiny" /> : undefined}>
                 {form.busy ? t('resources:form.saving') : t('resources:form.save')}
               </Button>
               <Button

@@ -17,6 +17,7 @@ import { IntegrationsTab } from './integrations-tab';
 import { OfferingsTab } from './offerings-tab';
 import { projectLocation, visibleTabs, type ProjectTab } from './project-location';
 import { SkusTab } from './skus-tab';
+import { projectIconSrc } from './project-icon';
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalM },
@@ -76,7 +77,7 @@ export default function ProjectPage() {
         {t('projectPages:backToProjects')}
       </Button>
       <div className={styles.header}>
-        <Avatar name={data.name} image={data.iconUrl ? { src: data.iconUrl } : undefined} shape="square" size={48} color="brand" />
+        <Avatar name={data.name} image={projectIconSrc(data.iconUrl) ? { src: projectIconSrc(data.iconUrl) } : undefined} shape="square" size={48} color="brand" />
         <div className={styles.titles}>
           <div className={styles.titleRow}>
             <Text as="h1" size={700} weight="semibold">

@@ -7,6 +7,7 @@ import { useProjectAccess } from '../../data/menus';
 import type { ResourceRecord } from '../data-provider';
 import { ResourceScreen } from '../resource-screen';
 import { projectView } from './views';
+import { projectIconSrc } from './project-icon';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -59,7 +60,7 @@ export default function ProjectsPage() {
         cells={{
           name: (item) => (
             <span className={styles.name}>
-              <Avatar name={String(item.name)} image={typeof item.iconUrl === 'string' && item.iconUrl ? { src: item.iconUrl } : undefined} shape="square" size={24} color="brand" aria-hidden />
+              <Avatar name={String(item.name)} image={projectIconSrc(item.iconUrl) ? { src: projectIconSrc(item.iconUrl) } : undefined} shape="square" size={24} color="brand" aria-hidden />
               <Button appearance="transparent" className={styles.link} onClick={() => open(item)} tabIndex={-1}>
                 <Text weight="semibold" className={styles.text}>
                   {String(item.name)}
