@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const alias = { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) };
+const alias = [
+  { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
+  { find: /^libpag\/wasm(?=\?|$)/, replacement: fileURLToPath(new URL('./node_modules/libpag/lib/libpag.wasm', import.meta.url)) },
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -200,7 +200,6 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   VersionConflict: 409,
   TaskGenerating: 409,
   FileUploadFailed: 500,
-  FileReadFailed: 500,
   GoogleError: 502,
   AppleError: 502,
   EmailProviderError: 502,

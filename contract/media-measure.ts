@@ -13,6 +13,8 @@ import { type MediaType } from './media-types';
  * image-size and mp4box too and expect the same numbers.
  *
  * Every read is bounds-checked: a truncated or hostile file yields null, never an exception.
+ * Measuring reads headers only (an oversized file is judged on its first bytes); `isCompleteMedia`
+ * walks a whole file's structure to tell a file cut short from a whole one.
  */
 
 /** Width and height as displayed (EXIF orientation and track rotation applied); duration for video and PAG. */
@@ -404,7 +406,8 @@ function readPagComposition(bytes: Uint8Array, code: number, start: number, end:
  * A PAG file's size and duration.
  *
  * Header: "PAG", version (1–2; 3 marks an encrypted file, whose body cannot be read), body length
- * (uint32 LE), compression (0: none, the only one libpag writes). The body is a list of tags; each
+ * (uint32 LE), compression ('U', 0x55: uncompressed, the only one libpag writes or loads — it
+ * refuses any other header, so the app could not play such a file). The body is a list of tags; each
  * composition block (vector, bitmap or video) holds a CompositionAttributes tag with width, height,
  * duration in frames and frame rate. As libpag does, the last composition of the file is its main
  * one: its size and duration are the file's. A body shorter than the header says is a cut file.
@@ -414,7 +417,7 @@ export function measurePag(bytes: Uint8Array): MediaMeasurement | null {
   const version = u8(bytes, 3);
   if (version < 1 || version > 2) return null;
   const bodyLength = u32le(bytes, 4);
-  if (u8(bytes, 8) !== 0) return null;
+  if (u8(bytes, 8) !== 0x55) return null;
   // libpag plays what it gets of a cut file; a check must not take a cut file for a whole one.
   if (bytes.length < 9 + bodyLength) return null;
   const end = 9 + bodyLength;
@@ -430,6 +433,200 @@ export function measurePag(bytes: Uint8Array): MediaMeasurement | null {
   if (!main || main.width <= 0 || main.height <= 0) return null;
   const durationMs = main.frameRate > 0 && Number.isFinite(main.frameRate) ? Math.round((main.frames * 1000) / main.frameRate) : 0;
   return { width: main.width, height: main.height, durationMs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completeness: is the whole file there?
+// ---------------------------------------------------------------------------------------------
+
+/*
+ * The measurers above read headers only, so a file cut off in a copy or a download measures fine.
+ * These walks go over the whole file's structure (chunks, segments, blocks, boxes), never its
+ * pixels: linear, no copies, and a truncated or structurally broken file answers false. What
+ * follows a format's own end (data after PNG's IEND, JPEG's EOI, GIF's trailer, the RIFF chunk,
+ * PAG's body) is left alone, as decoders do: cameras append trailers and motion-photo videos there.
+ */
+
+/** The CRC-32 table of PNG (ISO 3309), built on first use. */
+let crcTable: Uint32Array | null = null;
+
+function crc32(bytes: Uint8Array, start: number, end: number): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n += 1) {
+      let c = n;
+      for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  const table = crcTable;
+  let c = 0xffffffff;
+  for (let i = start; i < end; i += 1) c = (table[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * PNG: chunks from the signature to IEND, IHDR first, each chunk (length, type, data, CRC) inside
+ * the file. Critical chunks (IHDR, PLTE, IDAT, IEND: upper-case first letter) must match their CRC,
+ * as libpng insists; a bad CRC on an ancillary chunk is only dropped by decoders, so it is too here.
+ */
+function pngIsComplete(bytes: Uint8Array): boolean {
+  let offset = PNG_SIGNATURE.length;
+  while (offset + 12 <= bytes.length) {
+    const length = u32be(bytes, offset);
+    if (length > 0x7fffffff) return false;
+    const end = offset + 12 + length;
+    if (end > bytes.length) return false;
+    const type = ascii(bytes, offset + 4, 4);
+    if (offset === PNG_SIGNATURE.length && type !== 'IHDR') return false;
+    const critical = ((bytes[offset + 4] as number) & 0x20) === 0;
+    if (critical && crc32(bytes, offset + 4, offset + 8 + length) !== u32be(bytes, offset + 8 + length)) return false;
+    if (type === 'IEND') return true;
+    offset = end;
+  }
+  return false;
+}
+
+/**
+ * JPEG: SOI, marker segments whose lengths stay inside the file, at least one SOS with its
+ * entropy-coded data (walked to the next real marker: 0xFF00 is a stuffed byte, 0xFFD0–D7 restart
+ * markers), further segments and scans of a progressive file likewise, then EOI.
+ */
+function jpegIsComplete(bytes: Uint8Array): boolean {
+  const length = bytes.length;
+  if (u8(bytes, 0) !== 0xff || u8(bytes, 1) !== 0xd8) return false;
+  let offset = 2;
+  let scans = 0;
+  for (;;) {
+    if (offset + 2 > length || bytes[offset] !== 0xff) return false;
+    const marker = bytes[offset + 1] as number;
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    if (marker === 0xd9) return scans > 0; // end of image
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += 2; // standalone markers carry no length
+      continue;
+    }
+    if (marker === 0x00 || marker === 0xd8) return false; // a stuffed byte outside a scan, a second SOI
+    if (offset + 4 > length) return false;
+    const segment = u16be(bytes, offset + 2);
+    if (segment < 2 || offset + 2 + segment > length) return false;
+    offset += 2 + segment;
+    if (marker !== 0xda) continue;
+    scans += 1;
+    // Entropy-coded data: up to the next marker that is neither a stuffed byte nor a restart.
+    for (;;) {
+      const ff = bytes.indexOf(0xff, offset);
+      if (ff < 0 || ff + 1 >= length) return false;
+      const next = bytes[ff + 1] as number;
+      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+        offset = ff + 2;
+        continue;
+      }
+      offset = ff;
+      break;
+    }
+  }
+}
+
+/** GIF: screen descriptor, colour table, then images and extensions block by block to the trailer. */
+function gifIsComplete(bytes: Uint8Array): boolean {
+  const length = bytes.length;
+  const screenFlags = u8(bytes, 10);
+  let offset = 13 + ((screenFlags & 0x80) !== 0 ? 3 * (2 << (screenFlags & 0x07)) : 0);
+  let images = 0;
+  while (offset < length) {
+    const introducer = bytes[offset] as number;
+    if (introducer === 0x3b) return images > 0; // trailer
+    if (introducer === 0x2c) {
+      // Image descriptor (10 bytes with the separator), local colour table, LZW minimum code size.
+      const flags = u8(bytes, offset + 9);
+      offset += 10 + ((flags & 0x80) !== 0 ? 3 * (2 << (flags & 0x07)) : 0) + 1;
+      images += 1;
+    } else if (introducer === 0x21) {
+      offset += 2; // introducer and label
+    } else {
+      return false;
+    }
+    // Data sub-blocks: a size byte, that many bytes, up to a size of 0.
+    for (;;) {
+      if (offset >= length) return false;
+      const size = bytes[offset] as number;
+      offset += 1 + size;
+      if (size === 0) break;
+    }
+  }
+  return false;
+}
+
+/**
+ * WebP: the RIFF chunk's stated size fits the file, and the chunks inside it tile it (each padded
+ * to an even length; the last one's pad byte may be left out) with an image among them.
+ */
+function webpIsComplete(bytes: Uint8Array): boolean {
+  const riffSize = u32le(bytes, 4);
+  const end = 8 + riffSize;
+  if (riffSize < 4 || end > bytes.length) return false;
+  let offset = 12;
+  let image = false;
+  while (offset + 8 <= end) {
+    const type = ascii(bytes, offset, 4);
+    const size = u32le(bytes, offset + 4);
+    const chunkEnd = offset + 8 + size;
+    if (chunkEnd > end) return false;
+    if (type === 'VP8 ' || type === 'VP8L' || type === 'ANMF') image = true;
+    offset = chunkEnd + (size & 1);
+  }
+  return image && offset >= end;
+}
+
+/**
+ * MP4 and MOV: the top-level boxes tile the file exactly (a box running past the end, or a stub of
+ * a header after the last one, is a cut; size 0, "to the end of the file", is fine for the last),
+ * with a moov and an mdat (a fragmented file's moof/mdat pairs included).
+ */
+function isoMediaIsComplete(bytes: Uint8Array): boolean {
+  const top = boxes(bytes, 0, bytes.length); // throws on a box past the end
+  const last = top[top.length - 1];
+  if (!last || last.end !== bytes.length) return false;
+  return top.some((box) => box.type === 'moov') && top.some((box) => box.type === 'mdat');
+}
+
+/** PAG: the header (9 bytes) and the body length it states are all there. */
+function pagIsComplete(bytes: Uint8Array): boolean {
+  return bytes.length >= 9 && bytes.length >= 9 + u32le(bytes, 4);
+}
+
+/**
+ * Whether the bytes are a whole file of their type (sniffed from them): false for a file cut short
+ * or structurally broken, and for content that is none of our types. Walks the file's structure,
+ * never decodes pixels. Never throws.
+ */
+export function isCompleteMedia(bytes: Uint8Array): boolean {
+  try {
+    switch (sniffType(bytes)) {
+      case 'png':
+        return pngIsComplete(bytes);
+      case 'jpg':
+        return jpegIsComplete(bytes);
+      case 'gif':
+        return gifIsComplete(bytes);
+      case 'webp':
+        return webpIsComplete(bytes);
+      case 'mp4':
+      case 'mov':
+        return isoMediaIsComplete(bytes);
+      case 'pag':
+        return pagIsComplete(bytes);
+      case null:
+        return false;
+    }
+  } catch (error) {
+    if (error instanceof OutOfBounds || error instanceof RangeError) return false;
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

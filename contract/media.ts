@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './api/route';
 import { ErrorCode } from './errors';
-import { measureMedia, sniffType, type MediaMeasurement } from './media-measure';
+import { isCompleteMedia, measureMedia, sniffType, type MediaMeasurement } from './media-measure';
 import { mediaKinds, mediaTypeInfo, mediaTypes, type MediaKind, type MediaType } from './media-types';
 
 /**
@@ -17,7 +17,7 @@ import { mediaKinds, mediaTypeInfo, mediaTypes, type MediaKind, type MediaType }
  */
 
 export * from './media-types';
-export { measureMedia, sniffType, type MediaMeasurement } from './media-measure';
+export { isCompleteMedia, measureMedia, sniffType, type MediaMeasurement } from './media-measure';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -453,17 +453,21 @@ export interface MediaInspection {
  * Sniffs, measures and checks one file: the single entry main and the server both call.
  *
  * A content that is none of our types is refused as a type (108011) and, when the name claims one
- * of ours, as a content mismatch (108018); content that is one of ours but cannot be measured is a
- * damaged file (108005).
+ * of ours, as a content mismatch (108018). Content that is one of ours but cannot be measured, or
+ * whose structure does not run whole to its end (`isCompleteMedia`: a file cut off in a copy or a
+ * download, which the app would later fail to show), is a damaged file: 108005 and nothing else,
+ * since nothing read from it can be trusted. Completeness needs every byte, so a `partial` sample
+ * (an oversized file, refused for its size anyway) is never called damaged.
  */
 export function inspectMedia(rule: MediaRule, sample: MediaSample): MediaInspection {
   const declaredType = mediaTypeOfName(sample.name);
   const type = sniffType(sample.bytes);
   const measurement: MediaMeasurement | null = type === null ? null : measureMedia(sample.bytes);
+  if (type !== null && !sample.partial && (measurement === null || !isCompleteMedia(sample.bytes))) {
+    return { measured: null, refusals: [unreadableRefusal] };
+  }
   if (type === null || measurement === null) {
-    const refusals = [...checkType(rule, type, declaredType), ...checkByteSize(rule, sample.size)];
-    if (type !== null && !sample.partial) refusals.push(unreadableRefusal);
-    return { measured: null, refusals };
+    return { measured: null, refusals: [...checkType(rule, type, declaredType), ...checkByteSize(rule, sample.size)] };
   }
   const measured = {
     kind: mediaTypeInfo[type].kind,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { type MediaPreviewHandler } from './media/previews';
 import { resolveStaticFile, staticResponseHeaders } from './static-files';
-import { APP_HOST, APP_SCHEME } from './web-security';
+import { APP_HOST, APP_SCHEME, type ContentPolicies } from './web-security';
 
 /**
  * Registers `app:` as a standard, secure scheme. Must run before the app is ready.
@@ -13,16 +13,17 @@ import { APP_HOST, APP_SCHEME } from './web-security';
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    // corsEnabled: the PAG player runs with an opaque origin and loads its module scripts with CORS.
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
   ]);
 }
 
 /**
  * Answers one `app://palette/...` request from the built renderer, with the same rules as the
  * browser edition's host: no way out of the directory, correct MIME types, index.html for client
- * routes, and the Content-Security-Policy on the response itself.
+ * routes, and the Content-Security-Policy (the console's, or the PAG player's) on the response itself.
  */
-export async function serveAppRequest(request: Request, rendererDir: string, csp: string, media?: MediaPreviewHandler | null): Promise<Response> {
+export async function serveAppRequest(request: Request, rendererDir: string, policies: ContentPolicies, media?: MediaPreviewHandler | null): Promise<Response> {
   const url = new URL(request.url);
   if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 });
@@ -38,7 +39,7 @@ export async function serveAppRequest(request: Request, rendererDir: string, csp
       return new Response('Not found', { status: 404 });
     case 'file': {
       const body = request.method === 'HEAD' ? null : await readFile(resolution.path);
-      return new Response(body, { status: 200, headers: staticResponseHeaders(resolution, csp) });
+      return new Response(body, { status: 200, headers: staticResponseHeaders(resolution, url.pathname, policies) });
     }
   }
 }
@@ -47,6 +48,6 @@ export async function serveAppRequest(request: Request, rendererDir: string, csp
  * Serves the renderer on `app://palette/`; call once the app is ready. `media` answers the media
  * preview paths once the core exists (it is created after the protocol is registered).
  */
-export function handleAppProtocol(rendererDir: string, csp: string, media: () => MediaPreviewHandler | null = () => null): void {
-  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, csp, media()));
+export function handleAppProtocol(rendererDir: string, policies: ContentPolicies, media: () => MediaPreviewHandler | null = () => null): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, policies, media()));
 }

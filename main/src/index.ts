@@ -15,7 +15,7 @@ import { preferencesFromStore, type PreferenceStore } from './preferences';
 import { initSentry } from './sentry';
 import { openSecretStore, tokenAccount } from './session/secret-store';
 import { createUnsupportedUpdates, ElectronUpdates, resolveUpdateUrl, type UpdateService } from './updates';
-import { APP_ORIGIN, contentSecurityPolicy, originOf } from './web-security';
+import { APP_ORIGIN, contentPolicies, originOf } from './web-security';
 import { createMainWindow, hardenWebContents, installSessionSecurity, openExternalLink } from './window';
 
 /**
@@ -96,9 +96,9 @@ function run(): void {
     .whenReady()
     .then(async () => {
       const preferences = preferencesFromStore(new Store({ name: 'preferences' }));
-      const csp = contentSecurityPolicy({ devServerOrigin });
-      installSessionSecurity(session.defaultSession, { csp, trustedOrigins });
-      handleAppProtocol(rendererDir, csp, () => core?.media.previews ?? null);
+      const policies = contentPolicies({ devServerOrigin });
+      installSessionSecurity(session.defaultSession, { policies, trustedOrigins });
+      handleAppProtocol(rendererDir, policies, () => core?.media.previews ?? null);
 
       const configured = configuredServerUrl(process.env, preferences.get('serverUrl'));
       if (!configured) {

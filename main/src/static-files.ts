@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { type ContentPolicies, isPagPlayerPath, policyForPath } from './web-security';
 
 /**
  * Serving the built renderer (out/renderer) from a directory, for the desktop app's `app://`
@@ -63,6 +64,8 @@ function inside(root: string, candidate: string): boolean {
 
 /**
  * Maps a URL path (as received, still percent-encoded, without the query) to a file under `root`.
+ * The PAG player's paths never fall back to index.html: the console must not be served under the
+ * player's looser policy.
  */
 export async function resolveStaticFile(root: string, urlPath: string): Promise<StaticResolution> {
   let decoded: string;
@@ -86,7 +89,7 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
     if (!inside(realBase, realCandidate)) return { kind: 'refused' };
     return { kind: 'file', path: candidate, mimeType: mimeTypeOf(candidate), fallback: false };
   }
-  if (extname(relativePath) !== '') return { kind: 'not-found' };
+  if (extname(relativePath) !== '' || isPagPlayerPath(decoded)) return { kind: 'not-found' };
 
   const index = join(base, 'index.html');
   if (!(await isFile(index))) return { kind: 'not-found' };
@@ -94,17 +97,26 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
 }
 
 /**
- * Headers every renderer response carries besides its type. Vite's hashed files under assets/ never
- * change, so they may be cached for good; anything else (index.html, build-id.json) must be asked
- * for again, or a new build would load old chunk names.
+ * Headers every renderer response carries besides its type. Vite's hashed files (under assets/, and
+ * the PAG player's scripts) never change, so they may be cached for good; anything else (index.html,
+ * build-id.json, the player's page) must be asked for again, or a new build would load old names.
+ *
+ * The PAG player runs with an opaque origin, so its module scripts are cross-origin requests for
+ * the browser: they are answered to any origin (they are public library code and hold no secret).
  */
-export function staticResponseHeaders(resolution: { readonly path: string; readonly mimeType: string }, csp: string): Record<string, string> {
-  const hashed = /[\\/]assets[\\/]/.test(resolution.path);
+export function staticResponseHeaders(
+  resolution: { readonly path: string; readonly mimeType: string },
+  urlPath: string,
+  policies: ContentPolicies,
+): Record<string, string> {
+  const player = isPagPlayerPath(urlPath);
+  const hashed = /[\\/]assets[\\/]/.test(resolution.path) || (player && extname(resolution.path) === '.js');
   return {
     'Content-Type': resolution.mimeType,
-    'Content-Security-Policy': csp,
+    'Content-Security-Policy': policyForPath(policies, urlPath),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(player ? { 'Access-Control-Allow-Origin': '*' } : {}),
   };
 }

@@ -46,6 +46,59 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
 }
 
 /**
+ * Where the PAG player page lives (`out/renderer/pag-player/`). The console shows PAG animations in
+ * a sandboxed frame of this page: libpag's WebAssembly bindings create functions at run time, which
+ * needs `'unsafe-eval'`, and the console's own policy must never allow that.
+ */
+export const PAG_PLAYER_PATH = '/pag-player/';
+
+/** Whether a URL path belongs to the PAG player (its page and its scripts). */
+export function isPagPlayerPath(pathname: string): boolean {
+  return pathname.startsWith(PAG_PLAYER_PATH);
+}
+
+/**
+ * The policy of the PAG player page.
+ *
+ * `sandbox allow-scripts` gives the page an opaque origin even when it is opened on its own, so it
+ * can read no cookie, storage or window of the console; it may run only its own scripts (with eval
+ * and WebAssembly compilation for libpag), fetch nothing (the console posts it the library's
+ * WebAssembly and the file to play), and be framed only by the console.
+ */
+export function pagPlayerContentSecurityPolicy(options: CspOptions = {}): string {
+  const dev = options.devServerOrigin;
+  const devWs = dev ? dev.replace(/^http/, 'ws') : undefined;
+  const directives: ReadonlyArray<readonly [string, ReadonlyArray<string>]> = [
+    ['default-src', ["'none'"]],
+    ['script-src', dev ? ["'self'", dev, "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"] : ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]],
+    ['style-src', ["'unsafe-inline'"]],
+    ['img-src', ['blob:', 'data:']],
+    ['connect-src', dev && devWs ? [dev, devWs] : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'none'"]],
+    ['frame-ancestors', ["'self'"]],
+    ['sandbox', ['allow-scripts']],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** The two document policies of the app: the console's and the PAG player's. */
+export interface ContentPolicies {
+  readonly console: string;
+  readonly pagPlayer: string;
+}
+
+export function contentPolicies(options: CspOptions = {}): ContentPolicies {
+  return { console: contentSecurityPolicy(options), pagPlayer: pagPlayerContentSecurityPolicy(options) };
+}
+
+/** The policy a response for this URL path carries. */
+export function policyForPath(policies: ContentPolicies, pathname: string): string {
+  return isPagPlayerPath(pathname) ? policies.pagPlayer : policies.console;
+}
+
+/**
  * The origin of a URL as a browser compares it, or null when the URL cannot be parsed.
  *
  * WHATWG `URL.origin` answers "null" for non-special schemes such as `app:`, which would make every

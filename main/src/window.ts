@@ -1,6 +1,6 @@
 import { BrowserWindow, screen, shell, type Session, type WebContents, type WebPreferences } from 'electron';
 import { type PreferenceStore, type WindowBounds } from './preferences';
-import { isExternalWebUrl, isOwnOrigin } from './web-security';
+import { type ContentPolicies, isExternalWebUrl, isOwnOrigin, policyForPath } from './web-security';
 
 /**
  * The renderer's web preferences, for the main window and any window it is allowed to open.
@@ -40,17 +40,26 @@ function permissionAllowed(permission: string, requestingUrl: string | undefined
   return allowedPermissions.has(permission) && isOwnOrigin(requestingUrl, trustedOrigins);
 }
 
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '/';
+  }
+}
+
 /**
- * Session-wide defences: the Content-Security-Policy on every response, and permissions denied
+ * Session-wide defences: the Content-Security-Policy on every response (the PAG player's page gets its own), and permissions denied
  * unless listed above (camera, geolocation, notifications, ... are never needed by a back office).
  */
-export function installSessionSecurity(target: Session, options: { readonly csp: string; readonly trustedOrigins: ReadonlyArray<string> }): void {
+export function installSessionSecurity(target: Session, options: { readonly policies: ContentPolicies; readonly trustedOrigins: ReadonlyArray<string> }): void {
   target.webRequest.onHeadersReceived((details, callback) => {
+    const policy = policyForPath(options.policies, pathOf(details.url));
     const headers: Record<string, string[]> = {};
     for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
       if (name.toLowerCase() !== 'content-security-policy') headers[name] = value;
     }
-    headers['Content-Security-Policy'] = [options.csp];
+    headers['Content-Security-Policy'] = [policy];
     callback({ responseHeaders: headers });
   });
   target.setPermissionRequestHandler((_contents, permission, callback, details) => {

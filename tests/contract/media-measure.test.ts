@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { imageSize } from 'image-size';
 import * as MP4Box from 'mp4box';
 import { describe, expect, it } from 'vitest';
-import { measureMedia, measurePag, sniffType } from '@contract/media-measure';
+import { isCompleteMedia, measureMedia, measurePag, sniffType } from '@contract/media-measure';
 import { fixturesDir, mediaFixtures, pag, png, video } from '../fixtures/media/generate';
 
 const read = (file: string) => new Uint8Array(readFileSync(join(fixturesDir, file)));
@@ -119,9 +119,13 @@ describe('measureMedia details', () => {
 
   it('refuses a PAG body with compression or a version it does not know', () => {
     const bytes = Buffer.from(pag({ width: 300, height: 500, frames: 60, frameRate: 30 }));
-    const compressed = Buffer.from(bytes);
-    compressed[8] = 1;
-    expect(measureMedia(new Uint8Array(compressed))).toBeNull();
+    expect(measureMedia(new Uint8Array(bytes))).not.toBeNull();
+    // libpag loads only 'U' (0x55, uncompressed): 0 or any other byte there is a file the app refuses.
+    for (const compression of [0, 1, 0x43]) {
+      const other = Buffer.from(bytes);
+      other[8] = compression;
+      expect(measureMedia(new Uint8Array(other)), `compression ${compression}`).toBeNull();
+    }
     const encrypted = Buffer.from(bytes);
     encrypted[3] = 3;
     expect(measureMedia(new Uint8Array(encrypted))).toBeNull();
@@ -148,7 +152,9 @@ describe('measureMedia details', () => {
     ];
     fc.assert(
       fc.property(fc.constantFrom(...magics), fc.uint8Array({ maxLength: 600 }), (magic, rest) => {
-        const measured = measureMedia(new Uint8Array([...magic, ...rest]));
+        const bytes = new Uint8Array([...magic, ...rest]);
+        const measured = measureMedia(bytes);
+        expect(typeof isCompleteMedia(bytes)).toBe('boolean');
         return measured === null || (measured.width > 0 && measured.height > 0);
       }),
       { numRuns: 3000 },
@@ -167,5 +173,135 @@ describe('measureMedia details', () => {
     pagFile.writeUInt16LE((2 << 6) | 63, 9);
     expect(measureMedia(new Uint8Array(pagFile))).toBeNull();
     expect(measureMedia(new Uint8Array(png(0, 10)))).toBeNull();
+  });
+});
+
+describe('isCompleteMedia', () => {
+  const whole = mediaFixtures.filter((f) => f.type !== null && f.file !== 'truncated.png');
+  const concat = (...parts: ArrayLike<number>[]) => new Uint8Array(Buffer.concat(parts.map((part) => Buffer.from(Uint8Array.from(part)))));
+
+  it.each(whole.map((f) => [f.file] as const))('takes the whole of %s, and none of it cut short', (file) => {
+    const bytes = read(file);
+    expect(isCompleteMedia(bytes)).toBe(true);
+    for (const cut of [1, 10, Math.floor(bytes.length / 2)]) expect(isCompleteMedia(bytes.subarray(0, bytes.length - cut)), `${file} minus ${cut}`).toBe(false);
+    for (let length = 0; length < bytes.length; length += 1) {
+      if (isCompleteMedia(bytes.subarray(0, length))) expect.fail(`${file} cut at ${length} of ${bytes.length} passed as whole`);
+    }
+  });
+
+  it('knows no completeness for what is none of our types or cut before its header', () => {
+    expect(isCompleteMedia(read('not-an-image.png'))).toBe(false);
+    expect(isCompleteMedia(read('truncated.png'))).toBe(false);
+    expect(isCompleteMedia(new Uint8Array(0))).toBe(false);
+  });
+
+  it('refuses a file whose end is zeros (a download that set the size first and stopped)', () => {
+    for (const file of ['start-1080x1920.png', 'start-1080x1920.jpg', 'rotated-exif6-100x200.jpg', 'thumb-512x512.gif']) {
+      const bytes = read(file);
+      const zeroed = new Uint8Array(bytes);
+      zeroed.fill(0, Math.floor(bytes.length * 0.6));
+      expect(isCompleteMedia(zeroed), file).toBe(false);
+    }
+  });
+
+  it('PNG: walks to IEND, checks critical CRCs, leaves what follows IEND alone', () => {
+    const bytes = new Uint8Array(png(64, 64));
+    expect(isCompleteMedia(concat(bytes, [0, 0, 0, 0, 1, 2, 3]))).toBe(true);
+    const idat = Buffer.from(bytes).indexOf('IDAT');
+    const flipped = new Uint8Array(bytes);
+    flipped[idat + 4] = (flipped[idat + 4] as number) ^ 0xff; // a damaged byte of the image data
+    expect(isCompleteMedia(flipped)).toBe(false);
+    // An ancillary chunk with a wrong CRC is dropped by decoders, not fatal.
+    const withText = concat(bytes.subarray(0, 33), [0, 0, 0, 1, ...Buffer.from('tEXt'), 0x41, 0, 0, 0, 0], bytes.subarray(33));
+    expect(isCompleteMedia(withText)).toBe(true);
+    // No IEND at all.
+    expect(isCompleteMedia(bytes.subarray(0, bytes.length - 12))).toBe(false);
+    // A chunk claiming more than the file holds.
+    const long = new Uint8Array(bytes);
+    long.set([0x7f, 0xff, 0xff, 0xff], idat - 4);
+    expect(isCompleteMedia(long)).toBe(false);
+  });
+
+  it('JPEG: needs a scan and EOI; takes padding or a trailer after EOI', () => {
+    const bytes = read('start-1080x1920.jpg');
+    expect(isCompleteMedia(concat(bytes, new Uint8Array(64)))).toBe(true);
+    expect(isCompleteMedia(concat(bytes, Buffer.from('SEFHtrailer')))).toBe(true);
+    // The entropy data may hold stuffed 0xFF00, restart markers and fill bytes before EOI.
+    const scanned = concat(bytes.subarray(0, bytes.length - 2), [0xff, 0x00, 0xff, 0xd0, 0x12, 0xff, 0xff, 0xd9]);
+    expect(isCompleteMedia(scanned)).toBe(true);
+    // EOI straight after the header segments: no scan.
+    const sos = Buffer.from(bytes).indexOf(Buffer.from([0xff, 0xda]));
+    expect(isCompleteMedia(concat(bytes.subarray(0, sos), [0xff, 0xd9]))).toBe(false);
+    // A header segment longer than the file.
+    const long = new Uint8Array(bytes);
+    long.set([0xff, 0xff], 4);
+    expect(isCompleteMedia(long)).toBe(false);
+  });
+
+  it('GIF: walks every block to the trailer', () => {
+    const bytes = read('cover-300x400.gif');
+    expect(isCompleteMedia(concat(bytes, [0, 0]))).toBe(true);
+    const noTrailer = bytes.subarray(0, bytes.length - 1);
+    expect(isCompleteMedia(noTrailer)).toBe(false);
+    expect(isCompleteMedia(concat(noTrailer, [0x00]))).toBe(false);
+    // A screen without any image.
+    expect(isCompleteMedia(concat(bytes.subarray(0, 19), [0x3b]))).toBe(false);
+  });
+
+  it('WebP: the RIFF size fits the file and its chunks tile it', () => {
+    const bytes = read('cover-1080x1440-vp8x.webp');
+    expect(isCompleteMedia(concat(bytes, [0, 0, 0, 0]))).toBe(true); // bytes after the RIFF chunk
+    const claimsMore = new Uint8Array(bytes);
+    new DataView(claimsMore.buffer).setUint32(4, bytes.length, true);
+    expect(isCompleteMedia(claimsMore)).toBe(false);
+    const chunkTooLong = new Uint8Array(bytes);
+    new DataView(chunkTooLong.buffer).setUint32(16, 0xffff, true);
+    expect(isCompleteMedia(chunkTooLong)).toBe(false);
+    // A VP8X chunk alone, with a RIFF size that says so: no image.
+    const header = new Uint8Array(bytes.subarray(0, 30));
+    new DataView(header.buffer).setUint32(4, 22, true);
+    expect(isCompleteMedia(header)).toBe(false);
+  });
+
+  it('MP4 and MOV: the top-level boxes tile the file, with moov and mdat', () => {
+    const bytes = read('cover-1080x1440-10s.mp4');
+    const mdat = bytes.length - 8; // the fixtures end with an empty mdat
+    expect(isCompleteMedia(concat(bytes, [0, 0, 0, 16, ...Buffer.from('free'), 1, 2, 3, 4, 5, 6, 7, 8]))).toBe(true);
+    // mdat with size 0 (to the end of the file) and with a 64-bit size.
+    expect(isCompleteMedia(concat(bytes.subarray(0, mdat), [0, 0, 0, 0, ...Buffer.from('mdat'), 9, 9, 9]))).toBe(true);
+    expect(isCompleteMedia(concat(bytes.subarray(0, mdat), [0, 0, 0, 1, ...Buffer.from('mdat'), 0, 0, 0, 0, 0, 0, 0, 20, 1, 2, 3, 4]))).toBe(true);
+    expect(isCompleteMedia(concat(bytes.subarray(0, mdat), [0, 0, 0, 1, ...Buffer.from('mdat'), 0, 0, 0, 0, 0, 0, 0, 21, 1, 2, 3, 4]))).toBe(false);
+    // No mdat; a stub of a box header after the last box; an mdat that says it is longer.
+    expect(isCompleteMedia(bytes.subarray(0, mdat))).toBe(false);
+    expect(isCompleteMedia(concat(bytes, [0, 0, 0]))).toBe(false);
+    expect(isCompleteMedia(concat(bytes.subarray(0, mdat), [0, 0, 1, 0, ...Buffer.from('mdat'), 1, 2, 3]))).toBe(false);
+    // A fragmented movie: moov, then moof/mdat pairs.
+    const fragmented = read('banner-1280x640-fragmented-8s.mp4');
+    const fragment = concat([0, 0, 0, 8, ...Buffer.from('moof')], [0, 0, 0, 12, ...Buffer.from('mdat'), 1, 2, 3, 4]);
+    expect(isCompleteMedia(concat(fragmented, fragment, fragment))).toBe(true);
+    expect(isCompleteMedia(concat(fragmented, fragment, fragment.subarray(0, 18)))).toBe(false);
+  });
+
+  it('PAG: the body the header states is all there', () => {
+    const bytes = read('popup-720x1280-5s.pag');
+    expect(isCompleteMedia(concat(bytes, [0]))).toBe(true);
+    const longer = new Uint8Array(bytes);
+    new DataView(longer.buffer).setUint32(4, bytes.length, true);
+    expect(isCompleteMedia(longer)).toBe(false);
+    expect(isCompleteMedia(bytes.subarray(0, 8))).toBe(false);
+  });
+
+  it('never throws, and never calls a strict prefix of a whole fixture whole', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...whole), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), (fixture, share) => {
+        const bytes = read(fixture.file);
+        return !isCompleteMedia(bytes.subarray(0, Math.floor(bytes.length * share)));
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => typeof isCompleteMedia(bytes) === 'boolean'),
+      { numRuns: 1000 },
+    );
   });
 });

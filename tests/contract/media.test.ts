@@ -31,7 +31,7 @@ import {
   type MediaRefusal,
   type MediaRule,
 } from '@contract/media';
-import { fixturesDir } from '../fixtures/media/generate';
+import { fixturesDir, mediaFixtures } from '../fixtures/media/generate';
 
 const codes = (refusals: ReadonlyArray<MediaRefusal>) => refusals.map((r) => r.code);
 const start = mediaRules['startPage.image'];
@@ -248,6 +248,30 @@ describe('inspectMedia on files', () => {
   it('refuses a damaged file as unreadable (108005)', () => {
     expect(inspect('startPage.image', 'truncated.png')).toEqual({ measured: null, refusals: [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }] });
     expect(codes(inspect('popup.pag', 'encrypted.pag').refusals)).toEqual([ErrorCode.FileReadFailed]);
+  });
+
+  /** A rule that takes each type, so a whole fixture meets at most its size limits. */
+  const ruleFor = { png: 'paywall.image', jpg: 'paywall.image', gif: 'paywall.image', webp: 'paywall.image', mp4: 'home.coverVideo', mov: 'home.coverVideo', pag: 'popup.pag' } as const;
+  const measurable = mediaFixtures.filter((f) => f.type !== null && f.expected !== null);
+
+  it.each(measurable.map((f) => [f.file, f.type] as const))('refuses %s cut short as damaged (108005), and nothing else', (file, type) => {
+    const bytes = read(file);
+    const rule = mediaRules[ruleFor[type as keyof typeof ruleFor]];
+    expect(inspectMedia(rule, { name: file, size: bytes.length, bytes }).refusals.map((r) => r.code)).not.toContain(ErrorCode.FileReadFailed);
+    for (const cut of [1, 10, Math.floor(bytes.length / 2)]) {
+      const cutBytes = bytes.subarray(0, bytes.length - cut);
+      expect(inspectMedia(rule, { name: file, size: cutBytes.length, bytes: cutBytes }), `${file} minus ${cut}`).toEqual({
+        measured: null,
+        refusals: [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }],
+      });
+    }
+  });
+
+  it('calls a damaged file damaged and nothing else, whatever its name or the rule says', () => {
+    const cut = read('landscape-1920x1080.png').subarray(0, 300);
+    // Whole, this file breaks the start page's size and ratio; named .jpg its content would not match.
+    expect(inspectMedia(start, { name: 'cut.jpg', size: cut.length, bytes: cut }).refusals).toEqual([{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }]);
+    expect(codes(inspectMedia(mediaRules['home.coverVideo'], { name: 'cut.png', size: cut.length, bytes: cut }).refusals)).toEqual([ErrorCode.FileReadFailed]);
   });
 
   it('judges an oversized file on its first bytes: type and size, no unreadable refusal', () => {

@@ -5,10 +5,11 @@ vi.mock('electron', () => import('./support/fake-electron'));
 import * as electron from 'electron';
 import { handleAppProtocol, registerAppScheme, serveAppRequest } from '../../main/src/app-protocol';
 import { readRendererBuild } from '../../main/src/app-info';
-import { contentSecurityPolicy } from '../../main/src/web-security';
+import { contentPolicies } from '../../main/src/web-security';
 import { createRendererFixture, type RendererFixture } from './support/renderer-fixture';
 
-const csp = contentSecurityPolicy();
+const policies = contentPolicies();
+const csp = policies.console;
 let fixture: RendererFixture;
 
 beforeAll(() => {
@@ -16,14 +17,14 @@ beforeAll(() => {
 });
 afterAll(() => fixture.cleanup());
 
-const get = (url: string, method = 'GET') => serveAppRequest(new Request(url, { method }), fixture.rendererDir, csp);
+const get = (url: string, method = 'GET') => serveAppRequest(new Request(url, { method }), fixture.rendererDir, policies);
 
 describe('the app:// protocol', () => {
   it('registers app: as a standard secure scheme and serves it from the renderer build', async () => {
     registerAppScheme();
     const registered = (electron.protocol.registerSchemesAsPrivileged as unknown as ReturnType<typeof vi.fn>).mock.calls[0]![0];
-    expect(registered).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
-    handleAppProtocol(fixture.rendererDir, csp);
+    expect(registered).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, corsEnabled: true }) }]);
+    handleAppProtocol(fixture.rendererDir, policies);
     const handler = (electron.protocol as unknown as { handlers: Map<string, (r: Request) => Promise<Response>> }).handlers.get('app')!;
     const response = await handler(new Request('app://palette/'));
     expect(response.status).toBe(200);
@@ -46,6 +47,24 @@ describe('the app:// protocol', () => {
     const css = await get('app://palette/assets/index-abc123.css');
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await get('app://palette/assets/missing.js')).status).toBe(404);
+  });
+
+  it('serves the PAG player under its own policy, to its opaque origin, and never falls back to the console', async () => {
+    const page = await get('app://palette/pag-player/index.html');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(policies.pagPlayer);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = await get('app://palette/pag-player/pag-player-abc123.js');
+    expect(script.headers.get('access-control-allow-origin')).toBe('*');
+    expect(script.headers.get('cache-control')).toContain('immutable');
+    for (const url of ['app://palette/pag-player/', 'app://palette/pag-player/projects/7']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text()).not.toContain('<div id="root">');
+    }
+    // The console's own files are not opened to other origins.
+    expect((await get('app://palette/assets/index-abc123.js')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await get('app://palette/')).headers.get('content-security-policy')).not.toContain('unsafe-eval');
   });
 
   it('refuses to leave the renderer directory', async () => {

@@ -5,7 +5,7 @@ import { HOST_COOKIE, HOST_EVENTS_PATH, HOST_IPC_PATH } from '@contract/ipc';
 import { EventHub } from '../../main/src/events';
 import { startHost, type RunningHost } from '../../main/src/host/host-server';
 import { createIpcRouter } from '../../main/src/ipc/router';
-import { contentSecurityPolicy } from '../../main/src/web-security';
+import { contentSecurityPolicy, pagPlayerContentSecurityPolicy } from '../../main/src/web-security';
 import { stubHandlers } from './support/handlers';
 import { createRendererFixture, type RendererFixture } from './support/renderer-fixture';
 
@@ -174,6 +174,21 @@ describe('the browser edition host', () => {
     const build = await send('/build-id.json', { headers: { cookie: cookie() } });
     expect(JSON.parse(build.body)).toEqual({ build: '20260101T000000Z-abcdef' });
     expect((await send('/assets/missing.js', { headers: { cookie: cookie() } })).status).toBe(404);
+  });
+
+  it('serves the PAG player without the launch cookie (its opaque origin has none), and nothing else', async () => {
+    const page = await send('/pag-player/index.html');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(pagPlayerContentSecurityPolicy());
+    const script = await send('/pag-player/pag-player-abc123.js', { headers: { origin: 'null' } });
+    expect(script.status).toBe(200);
+    expect(script.headers['access-control-allow-origin']).toBe('*');
+    expect((await send('/pag-player/', {})).status).toBe(404);
+    expect((await send('/pag-player/../index.html', {})).status).not.toBe(200);
+    expect((await send('/pag-player/index.html', { method: 'POST' })).status).toBe(403);
+    for (const path of ['/', '/assets/index-abc123.js', '/build-id.json']) {
+      expect((await send(path)).status, path).toBe(403);
+    }
   });
 
   it('refuses path traversal, encoded or not, and symlinks out of the build', async () => {

@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@contract/errors';
-import { type MediaProgress, type MediaUpload } from '@contract/media';
+import { MEDIA_CHUNK_BYTES, type MediaCheckBytesOutput, type MediaProgress, type MediaUpload } from '@contract/media';
 import { AppFailure } from '../../main/src/errors';
 import { EventHub } from '../../main/src/events';
 import { MediaService, type MediaServiceOptions } from '../../main/src/media/media-service';
 import { applyRange } from '../../main/src/media/previews';
 import { MediaStaging, type StagedFile } from '../../main/src/media/staging';
 import { MemorySecretStore } from '../../main/src/session/secret-store';
+import { png } from '../fixtures/media/generate';
 
 const PROJECT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const TOKEN = 'session-token-for-uploads';
@@ -307,6 +311,58 @@ describe('media.upload', () => {
       res.end('<h1>Too large</h1>');
     });
     await expect(target.upload(PROJECT, file.token)).rejects.toMatchObject({ code: ErrorCode.FileUploadFailed });
+  });
+});
+
+describe('a file cut short', () => {
+  const damaged = [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }];
+  let temp: string;
+  beforeEach(() => {
+    temp = mkdtempSync(join(tmpdir(), 'palette-damaged-'));
+  });
+  afterEach(() => rmSync(temp, { recursive: true, force: true }));
+
+  /** Sends a file through `media.checkBytes` chunk by chunk, as the browser edition does; every answer. */
+  function sendInChunks(target: MediaService, name: string, bytes: Buffer): MediaCheckBytesOutput[] {
+    const answers: MediaCheckBytesOutput[] = [];
+    let receipt: string | undefined;
+    for (let offset = 0; offset === 0 || offset < bytes.length; offset += MEDIA_CHUNK_BYTES) {
+      const chunk = bytes.subarray(offset, offset + MEDIA_CHUNK_BYTES).toString('base64');
+      const answer = target.checkBytes({ ruleId: 'paywall.image', name, size: bytes.length, offset, chunk, ...(receipt ? { receipt } : {}) });
+      answers.push(answer);
+      if (answer.status === 'receiving') receipt = answer.receipt;
+    }
+    return answers;
+  }
+
+  it('is refused as damaged by the native picker before anything is uploaded', async () => {
+    const whole = png(1080, 1920);
+    const path = join(temp, 'start.png');
+    writeFileSync(path, whole.subarray(0, whole.length - 10));
+    const target = service({ pickFile: async () => path });
+    const result = await target.pick('startPage.image');
+    expect(result).toMatchObject({ status: 'checked', ok: false, file: { token: null, sha256: null, previewUrl: null }, refusals: damaged });
+    expect(target.staging.size).toBe(0);
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it('is refused once its last chunk arrives in the browser edition, never taken on its first', async () => {
+    const whole = png(1080, 1920, 700 * 1024); // two chunks
+    const cut = whole.subarray(0, whole.length - 1);
+    const target = service();
+    const answers = sendInChunks(target, 'big.png', cut);
+    expect(answers.map((answer) => answer.status)).toEqual(['receiving', 'checked']);
+    expect(answers[1]).toMatchObject({ ok: false, file: { token: null }, refusals: damaged });
+    expect(target.staging.size).toBe(0);
+    expect(server.seen).toHaveLength(0);
+
+    // The whole file goes through the same way, and only it is uploaded.
+    const accepted = sendInChunks(target, 'big.png', whole).at(-1);
+    if (accepted?.status !== 'checked' || !accepted.file.token) throw new Error('the whole file was not accepted');
+    expect(accepted.ok).toBe(true);
+    await target.upload(PROJECT, accepted.file.token);
+    expect(server.fileBodies()).toBe(1);
+    expect(server.seen.every((upload) => upload.file === null || upload.file.bytes.equals(whole))).toBe(true);
   });
 });
 

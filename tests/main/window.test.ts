@@ -6,7 +6,7 @@ import * as electron from 'electron';
 import { type BrowserWindow as FakeWindow, type FakeSession, type FakeWebContents } from './support/fake-electron';
 import { createMainWindow, hardenWebContents, installSessionSecurity } from '../../main/src/window';
 import { type PreferenceStore, type Preferences } from '../../main/src/preferences';
-import { APP_ORIGIN, contentSecurityPolicy } from '../../main/src/web-security';
+import { APP_ORIGIN, contentPolicies } from '../../main/src/web-security';
 
 const shell = electron.shell as unknown as { openExternal: ReturnType<typeof vi.fn> };
 
@@ -105,13 +105,14 @@ describe('navigation and new windows', () => {
 });
 
 describe('session security', () => {
-  const csp = contentSecurityPolicy();
+  const policies = contentPolicies();
+  const csp = policies.console;
   let target: FakeSession;
 
   beforeEach(async () => {
     const { FakeSession } = await import('./support/fake-electron');
     target = new FakeSession();
-    installSessionSecurity(target as unknown as electron.Session, { csp, trustedOrigins: [APP_ORIGIN] });
+    installSessionSecurity(target as unknown as electron.Session, { policies, trustedOrigins: [APP_ORIGIN] });
   });
 
   it('injects the Content-Security-Policy into every response, replacing any other', () => {
@@ -122,6 +123,31 @@ describe('session security', () => {
     expect(response!.responseHeaders['Content-Security-Policy']).toEqual([csp]);
     expect(response!.responseHeaders['content-security-policy']).toBeUndefined();
     expect(response!.responseHeaders['Content-Type']).toEqual(['text/html']);
+  });
+
+  it('gives the PAG player page its own policy, and only that page', () => {
+    const policyOf = (url: string) => {
+      let response: { responseHeaders: Record<string, string[]> } | undefined;
+      target.headersListener!({ url, responseHeaders: { 'Content-Type': ['text/html'] } }, (r) => {
+        response = r as typeof response;
+      });
+      return response!.responseHeaders['Content-Security-Policy'];
+    };
+    expect(policyOf('app://palette/pag-player/index.html')).toEqual([policies.pagPlayer]);
+    expect(policyOf('app://palette/projects/7')).toEqual([csp]);
+    expect(policyOf('app://palette/assets/pag-player.js')).toEqual([csp]);
+    expect(policyOf('not a url')).toEqual([csp]);
+  });
+
+  it('lets the PAG player run libpag but nothing else: sandboxed, no network, framed by the console only', () => {
+    const player = policies.pagPlayer;
+    expect(player).toContain("default-src 'none'");
+    expect(player).toContain("script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'");
+    expect(player).toContain("connect-src 'none'");
+    expect(player).toContain("frame-ancestors 'self'");
+    expect(player).toContain('sandbox allow-scripts');
+    expect(player).not.toContain('allow-same-origin');
+    expect(player).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   });
 
   it('has the strict policy of the brief', () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '@contract/errors';
+import { ErrorCode, errorEntry } from '@contract/errors';
 import { mediaRuleIds, mediaRules, type MediaUpload } from '@contract/media';
 import { uploads } from '../../server/src/db/schema';
 import { LocalMediaStorage, S3MediaStorage, signV4, type MediaStorage } from '../../server/src/domains/media/storage';
@@ -163,6 +163,33 @@ describe.each(['local', 's3'] as const)('media uploads (%s storage)', (storageKi
     expect(await upload(app(), team.editor.token, team.projectId, { rule: 'startPage.image', sha256: sha(damaged), file: { name: 'truncated.png', type: 'image/png', bytes: damaged } })).toMatchObject({
       code: ErrorCode.FileReadFailed,
     });
+  });
+
+  it('refuses a file cut short as damaged (108005), with that refusal only, and stores nothing', async () => {
+    const cases = [
+      { rule: 'startPage.image', file: 'start-1080x1920.png', type: 'image/png' },
+      { rule: 'retention.background', file: 'retention-750x1000.jpg', type: 'image/jpeg' },
+      { rule: 'home.coverVideo', file: 'cover-1080x1440-10s.mp4', type: 'video/mp4' },
+    ] as const;
+    for (const { rule, file, type } of cases) {
+      const whole = fixture(file);
+      for (const cut of [1, 10, Math.floor(whole.length / 2)]) {
+        const bytes = whole.subarray(0, whole.length - cut);
+        const before = storedObjects().length;
+        const reply = await upload(app(), team.editor.token, team.projectId, { rule, sha256: sha(bytes), file: { name: file, type, bytes } });
+        expect(reply, `${file} minus ${cut}`).toMatchObject({
+          status: errorEntry(ErrorCode.FileReadFailed).status,
+          code: ErrorCode.FileReadFailed,
+          data: undefined,
+          fieldErrors: { file: { key: 'errors.fileReadFailed' } },
+        });
+        expect(Object.keys(reply.fieldErrors ?? {})).toEqual(['file']);
+        expect(storedObjects().length).toBe(before);
+        expect(await database.handle.db.select().from(uploads).where(eq(uploads.sha256, sha(bytes)))).toEqual([]);
+        // Nor can it be claimed by its hash afterwards.
+        expect(await upload(app(), team.editor.token, team.projectId, { rule, sha256: sha(bytes) })).toMatchObject({ code: ErrorCode.DataMissing });
+      }
+    }
   });
 
   it('refuses a file over the rule’s limit without reading it all', async () => {

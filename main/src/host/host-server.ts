@@ -9,7 +9,7 @@ import { type IpcRouter } from '../ipc/router';
 import { type Logger, silentLogger } from '../logger';
 import { type MediaPreviewHandler } from '../media/previews';
 import { resolveStaticFile, staticResponseHeaders } from '../static-files';
-import { contentSecurityPolicy } from '../web-security';
+import { contentPolicies, isPagPlayerPath } from '../web-security';
 
 /** What the host mounts once it knows its own origin (the router trusts only that origin). */
 export interface HostServices {
@@ -140,7 +140,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const origin = `http://127.0.0.1:${port}`;
   const expectedHost = `127.0.0.1:${port}`;
   const services = options.connect(origin);
-  const csp = contentSecurityPolicy();
+  const policies = contentPolicies();
   const streams = new Set<ServerResponse>();
 
   async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
@@ -220,7 +220,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         res.end('Not found');
         return;
       case 'file':
-        res.writeHead(200, { ...securityHeaders, ...staticResponseHeaders(resolution, csp) });
+        res.writeHead(200, { ...securityHeaders, ...staticResponseHeaders(resolution, path, policies) });
         if (req.method === 'HEAD') {
           res.end();
           return;
@@ -258,6 +258,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.end();
       return;
     }
+    // The PAG player's page and scripts run with an opaque origin, which never sends the launch
+    // cookie; they are static, public code and reach nothing of the session.
+    if (isPagPlayerPath(path) && (req.method === 'GET' || req.method === 'HEAD')) return handleStatic(req, res, path);
     if (!sameSecret(cookieValue(req.headers.cookie, HOST_COOKIE), options.secret)) {
       if (path.startsWith(HOST_IPC_PATH + '/') || path === HOST_EVENTS_PATH) {
         return refuse(res, 403, ErrorCode.Forbidden, 'Refused: missing launch cookie');

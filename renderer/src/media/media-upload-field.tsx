@@ -32,6 +32,7 @@ import type { PaletteBridge } from '@contract/ipc';
 import { useAppInfo } from '../data/app-info';
 import { isBusy, type FieldFile, type MediaFieldState } from './field-state';
 import { formatMediaHint, formatSeconds, percentOf, refusalText } from './hint';
+import { PagPreview } from './pag/pag-preview';
 import { useMediaField } from './use-media-field';
 
 const useStyles = makeStyles({
@@ -96,6 +97,8 @@ interface Facts {
   readonly height: number | null;
   readonly durationMs: number | null;
   readonly src: string | null;
+  /** Where the page may fetch the bytes (the console's own origin; not a blob: URL): PAG plays from here. */
+  readonly bytesUrl: string | null;
 }
 
 function factsOfFile(file: FieldFile): Facts {
@@ -108,6 +111,7 @@ function factsOfFile(file: FieldFile): Facts {
     height: file.height,
     durationMs: file.durationMs,
     src: file.localPreviewUrl ?? file.previewDataUrl ?? file.previewUrl,
+    bytesUrl: file.previewUrl,
   };
 }
 
@@ -124,6 +128,7 @@ function factsOfValue(value: string, lastUpload: MediaUpload | null): Facts {
     height: upload?.height ?? null,
     durationMs: upload?.durationMs ?? null,
     src: mediaPreviewPath(value),
+    bytesUrl: mediaPreviewPath(value),
   };
 }
 
@@ -144,18 +149,17 @@ function FactsLine({ facts }: { readonly facts: Facts }) {
   );
 }
 
-/** The picture, the playing video, or (for PAG) the facts the file states about itself. */
+/** The picture, the playing video, or the playing PAG animation. */
 function MediaPreview({ facts }: { readonly facts: Facts }) {
   const { t } = useTranslation('media');
   const styles = useStyles();
   if (facts.kind === 'pag') {
+    if (facts.bytesUrl) return <PagPreview src={facts.bytesUrl} name={facts.name} width={facts.width} height={facts.height} />;
     return (
       <div className={styles.pag}>
         <Text weight="semibold">{t('pag.title')}</Text>
-        {facts.width !== null && facts.height !== null ? <Text>{t('info.dimensions', { width: facts.width, height: facts.height })}</Text> : null}
-        {facts.durationMs !== null ? <Text>{t('info.duration', { seconds: formatSeconds(facts.durationMs) })}</Text> : null}
         <Text size={200} className={styles.muted}>
-          {t('pag.noPlayback')}
+          {t('pag.failed.fetch')}
         </Text>
       </div>
     );
@@ -176,7 +180,7 @@ function progressOf(state: MediaFieldState): { percent: number; value: number } 
 /**
  * A media field for any resource form: the rule's hint, a drop zone and a file button, the check's
  * outcome in the operator's language before anything is uploaded, then progress with cancel, and
- * the preview (picture, playing video, or a PAG file's size and length) with replace and remove.
+ * the preview (picture, playing video, or playing PAG animation) with replace and remove.
  *
  * The value is the stored file's URL; `onChange` also hands over the upload record (id, size,
  * pixels, duration) for forms that keep more.

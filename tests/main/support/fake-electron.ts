@@ -77,7 +77,7 @@ export class BrowserWindow extends EventEmitter {
 }
 
 export class FakeSession {
-  headersListener: ((details: { responseHeaders?: Record<string, string[]> }, callback: (response: unknown) => void) => void) | null = null;
+  headersListener: ((details: { url?: string; responseHeaders?: Record<string, string[]> }, callback: (response: unknown) => void) => void) | null = null;
   permissionRequestHandler: Handler | null = null;
   permissionCheckHandler: Handler | null = null;
   readonly webRequest = {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A built renderer on disk (index.html, a hashed script and stylesheet, build-id.json) next to a
+ * A built renderer on disk (index.html, a hashed script and stylesheet, build-id.json, the PAG
+ * player's page and script) next to a
  * file that must never be served, for the protocol handler and the browser edition's host.
  */
 export interface RendererFixture {
@@ -19,6 +20,9 @@ export function createRendererFixture(): RendererFixture {
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Palette</title><div id="root"></div>');
   writeFileSync(join(rendererDir, 'assets', 'index-abc123.js'), 'console.log("palette")');
   writeFileSync(join(rendererDir, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  mkdirSync(join(rendererDir, 'pag-player'));
+  writeFileSync(join(rendererDir, 'pag-player', 'index.html'), '<!doctype html><title>PAG player</title><canvas id="stage"></canvas>');
+  writeFileSync(join(rendererDir, 'pag-player', 'pag-player-abc123.js'), 'console.log("player")');
   writeFileSync(join(rendererDir, 'build-id.json'), JSON.stringify({ build: '20260101T000000Z-abcdef' }));
   writeFileSync(join(base, 'secret.txt'), 'TOP SECRET');
   symlinkSync(join(base, 'secret.txt'), join(rendererDir, 'escape.txt'));

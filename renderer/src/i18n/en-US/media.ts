@@ -40,7 +40,17 @@ const media = {
   },
   pag: {
     title: 'PAG animation',
-    noPlayback: 'PAG animations are not played in the console; check the size and length read from the file.',
+    frameTitle: 'PAG animation {{name}}',
+    loading: 'Loading the animation…',
+    play: 'Play',
+    pause: 'Pause',
+    position: '{{current}} s of {{total}} s',
+    failed: {
+      graphics: 'The animation cannot be played here: this computer’s graphics (WebGL) are not available. The file was checked and can still be used.',
+      init: 'The PAG player could not start, so the animation is not shown. The file was checked and can still be used.',
+      decode: 'The PAG player cannot read this file, so the app may not be able to show it either. Export it again from After Effects with the PAG exporter.',
+      fetch: 'The file could not be loaded for the preview.',
+    },
   },
 } as const;
 

@@ -41,7 +41,17 @@ const media: Translation<typeof enMedia> = {
   },
   pag: {
     title: 'PAG 动画',
-    noPlayback: '控制台不播放 PAG 动画，请核对从文件中读取的尺寸和时长。',
+    frameTitle: 'PAG 动画 {{name}}',
+    loading: '正在加载动画…',
+    play: '播放',
+    pause: '暂停',
+    position: '{{current}} 秒 / {{total}} 秒',
+    failed: {
+      graphics: '此处无法播放动画：这台电脑的图形功能（WebGL）不可用。文件已通过检查，仍可使用。',
+      init: 'PAG 播放器未能启动，因此不显示动画。文件已通过检查，仍可使用。',
+      decode: 'PAG 播放器无法读取此文件，App 可能也无法显示。请在 After Effects 中用 PAG 导出插件重新导出。',
+      fetch: '无法加载文件以供预览。',
+    },
   },
 };
 
