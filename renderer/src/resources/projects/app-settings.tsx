@@ -1,25 +1,20 @@
 import {
   Badge,
   Button,
-  Dropdown,
   Field,
-  Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Option,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowLeft16Regular, Delete20Regular, DocumentArrowUp20Regular, Key20Regular, Payment20Regular } from '@fluentui/react-icons';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@contract/errors';
-import type { FieldErrors } from '@contract/envelope';
 import {
   cardPaymentInputSchema,
   cardProviders,
@@ -29,13 +24,9 @@ import {
 } from '@contract/resources/projects';
 import { notify } from '../../app/notices';
 import { SectionCard } from '../../components/section-card';
-import { PasswordInput } from '../../components/password-input';
 import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
-import { FormError } from '../../forms/form-error';
-import { useFieldMessage } from '../../forms/field-message';
-import { useSubmitError } from '../../forms/use-submit-error';
-import { validateWith } from '../../forms/validate';
+import { ChoiceField, InlineForm, TextField } from '../../forms/form-dialog';
 import { errorText } from '../../i18n/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm, useDangerButtonClass } from '../confirm-dialog';
@@ -58,11 +49,9 @@ const useStyles = makeStyles({
   },
   factLabel: { color: tokens.colorNeutralForeground3 },
   factValue: { minWidth: 0, overflowWrap: 'anywhere' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   file: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   fileName: { color: tokens.colorNeutralForeground2 },
   hidden: { display: 'none' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -166,6 +155,9 @@ function FilePicker({ accept, label, fileName, onText, disabled }: { readonly ac
   );
 }
 
+/** The store credentials form's values: the typed ids, the picked file's text (under its schema name) and its name. */
+const noCredentials = { keyId: '', issuerId: '', privateKey: '', serviceAccountJson: '', fileName: '' };
+
 function CredentialsCard({
   projectId,
   appId,
@@ -182,44 +174,12 @@ function CredentialsCard({
   const styles = useStyles();
   const dangerClass = useDangerButtonClass();
   const { t, i18n } = useTranslation(['projectPages', 'projects', 'resources', 'errors']);
-  const [keyId, setKeyId] = useState('');
-  const [issuerId, setIssuerId] = useState('');
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const codeFields = useMemo(() => ({ [ErrorCode.CredentialFileInvalid]: platform === 'ios' ? 'privateKey' : 'serviceAccountJson' }), [platform]);
-  const submitError = useSubmitError(setErrors, codeFields);
-  const message = useFieldMessage(errors, submitError.fieldMessages);
+  const kind = platform === 'ios' ? 'appStoreConnect' : 'googleServiceAccount';
+  /** The schema's name of the file field: a .p8 key for iOS, a service-account JSON for Android. */
+  const fileField = kind === 'appStoreConnect' ? 'privateKey' : 'serviceAccountJson';
   const put = useApiMutation('apps.putStoreCredentials', { invalidates: ['apps'] });
   const remove = useApiMutation('apps.deleteStoreCredentials', { invalidates: ['apps'] });
   const { confirm, element } = useConfirm();
-  const kind = platform === 'ios' ? 'appStoreConnect' : 'googleServiceAccount';
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submitError.clear();
-    const input =
-      kind === 'appStoreConnect'
-        ? { kind, keyId, issuerId: issuerId.trim(), privateKey: file?.text ?? '' }
-        : { kind, serviceAccountJson: file?.text ?? '' };
-    const result = validateWith(storeCredentialsInputSchema, input);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    put.mutate(
-      { params: { projectId, id: appId }, body: result.data },
-      {
-        onSuccess: () => {
-          setKeyId('');
-          setIssuerId('');
-          setFile(null);
-          notify.message('success', t('projectPages:settings.credentialsSaved'));
-        },
-        onError: (error) => submitError.report(error),
-      },
-    );
-  };
 
   const onRemove = async () => {
     const ok = await confirm({ title: t('projectPages:settings.removeCredentials'), body: t('projectPages:settings.removeCredentialsConfirm'), confirmLabel: t('projectPages:settings.remove'), danger: true });
@@ -251,40 +211,53 @@ function CredentialsCard({
         <Text className={styles.muted}>{t('projects:credentials.none')}</Text>
       )}
       {canWrite ? (
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <Text weight="semibold">{summary ? t('projectPages:settings.replaceCredentials') : t('projectPages:settings.uploadCredentials')}</Text>
-          <FormError message={submitError.message} />
-          {kind === 'appStoreConnect' ? (
-            <>
-              <Field label={t('projects:credentials.keyId')} required validationMessage={message('keyId')}>
-                <Input value={keyId} input={{ className: styles.mono }} onChange={(_, data) => setKeyId(data.value)} />
-              </Field>
-              <Field label={t('projects:credentials.issuerId')} required validationMessage={message('issuerId')}>
-                <Input value={issuerId} input={{ className: styles.mono }} onChange={(_, data) => setIssuerId(data.value)} />
-              </Field>
-              <Field label={t('projects:credentials.privateKey')} required validationMessage={message('privateKey')}>
-                <FilePicker accept=".p8,text/plain" label={t('projects:credentials.privateKey')} fileName={file?.name ?? null} onText={(name, text) => setFile({ name, text })} />
-              </Field>
-            </>
-          ) : (
-            <Field label={t('projects:credentials.serviceAccountJson')} required validationMessage={message('serviceAccountJson')}>
-              <FilePicker accept=".json,application/json" label={t('projects:credentials.serviceAccountJson')} fileName={file?.name ?? null} onText={(name, text) => setFile({ name, text })} />
-            </Field>
-          )}
-          <Text size={200} className={styles.muted}>
-            {t('projects:credentials.neverShown')}
-          </Text>
-          <div className={styles.actions}>
-            <Button appearance="primary" type="submit" disabledFocusable={put.isPending} icon={put.isPending ? <Spinner size="tiny" /> : undefined}>
-              {t('projectPages:settings.upload')}
-            </Button>
-            {summary ? (
+        <InlineForm
+          heading={summary ? t('projectPages:settings.replaceCredentials') : t('projectPages:settings.uploadCredentials')}
+          schema={storeCredentialsInputSchema}
+          initial={noCredentials}
+          toInput={(values) =>
+            kind === 'appStoreConnect'
+              ? { kind, keyId: values.keyId, issuerId: values.issuerId.trim(), privateKey: values.privateKey }
+              : { kind, serviceAccountJson: values.serviceAccountJson }
+          }
+          codeFields={{ [ErrorCode.CredentialFileInvalid]: fileField }}
+          send={(body) => put.mutateAsync({ params: { projectId, id: appId }, body })}
+          successMessage={() => t('projectPages:settings.credentialsSaved')}
+          submitLabel={t('projectPages:settings.upload')}
+          footnote={t('projects:credentials.neverShown')}
+          actions={
+            summary ? (
               <Button className={dangerClass} icon={<Delete20Regular />} onClick={() => void onRemove()} disabled={remove.isPending}>
                 {t('projectPages:settings.removeCredentials')}
               </Button>
-            ) : null}
-          </div>
-        </form>
+            ) : null
+          }
+        >
+          {(form) => {
+            const label = t(`projects:credentials.${fileField}`);
+            return (
+              <>
+                {kind === 'appStoreConnect' ? (
+                  <>
+                    <TextField form={form} name="keyId" label={t('projects:credentials.keyId')} mono />
+                    <TextField form={form} name="issuerId" label={t('projects:credentials.issuerId')} mono />
+                  </>
+                ) : null}
+                <Field label={label} required validationMessage={form.messageOf(fileField)}>
+                  <FilePicker
+                    accept={kind === 'appStoreConnect' ? '.p8,text/plain' : '.json,application/json'}
+                    label={label}
+                    fileName={form.values.fileName || null}
+                    onText={(name, text) => {
+                      form.setValue('fileName', name);
+                      form.setValue(fileField, text);
+                    }}
+                  />
+                </Field>
+              </>
+            );
+          }}
+        </InlineForm>
       ) : null}
       {element}
     </SectionCard>
@@ -295,42 +268,9 @@ function CardPaymentCard({ projectId, appId, summary, canWrite }: { readonly pro
   const styles = useStyles();
   const dangerClass = useDangerButtonClass();
   const { t, i18n } = useTranslation(['projectPages', 'projects', 'resources', 'errors']);
-  const [values, setValues] = useState({ provider: summary?.provider ?? 'stripe', publishableKey: '', secretKey: '', webhookSecret: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submitError = useSubmitError(setErrors);
-  const message = useFieldMessage(errors, submitError.fieldMessages);
   const put = useApiMutation('apps.putCardPayment', { invalidates: ['apps'] });
   const remove = useApiMutation('apps.deleteCardPayment', { invalidates: ['apps'] });
   const { confirm, element } = useConfirm();
-  const set = (name: keyof typeof values, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[name];
-      return next;
-    });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submitError.clear();
-    const result = validateWith(cardPaymentInputSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    put.mutate(
-      { params: { projectId, id: appId }, body: result.data },
-      {
-        onSuccess: () => {
-          setValues((v) => ({ ...v, publishableKey: '', secretKey: '', webhookSecret: '' }));
-          notify.message('success', t('projectPages:settings.cardSaved'));
-        },
-        onError: (error) => submitError.report(error),
-      },
-    );
-  };
 
   const onRemove = async () => {
     const ok = await confirm({ title: t('projectPages:settings.removeCard'), body: t('projectPages:settings.removeCardConfirm'), confirmLabel: t('projectPages:settings.remove'), danger: true });
@@ -359,38 +299,31 @@ function CardPaymentCard({ projectId, appId, summary, canWrite }: { readonly pro
         <Text className={styles.muted}>{t('projectPages:settings.cardNone')}</Text>
       )}
       {canWrite ? (
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <Text weight="semibold">{summary ? t('projectPages:settings.replaceCard') : t('projectPages:settings.configureCard')}</Text>
-          <FormError message={submitError.message} />
-          <Field label={t('projects:cardPayment.provider')} required>
-            <Dropdown value={t(`projects:cardPayment.providers.${values.provider}`)} selectedOptions={[values.provider]} onOptionSelect={(_, data) => set('provider', data.optionValue ?? 'stripe')}>
-              {cardProviders.map((provider) => (
-                <Option key={provider} value={provider}>
-                  {t(`projects:cardPayment.providers.${provider}`)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label={t('projects:cardPayment.publishableKey')} required validationMessage={message('publishableKey')}>
-            <Input value={values.publishableKey} input={{ className: styles.mono }} onChange={(_, data) => set('publishableKey', data.value)} />
-          </Field>
-          <Field label={t('projects:cardPayment.secretKey')} required validationMessage={message('secretKey')}>
-            <PasswordInput value={values.secretKey} autoComplete="off" onChange={(_, data) => set('secretKey', data.value)} />
-          </Field>
-          <Field label={t('projects:cardPayment.webhookSecret')} required validationMessage={message('webhookSecret')}>
-            <PasswordInput value={values.webhookSecret} autoComplete="off" onChange={(_, data) => set('webhookSecret', data.value)} />
-          </Field>
-          <div className={styles.actions}>
-            <Button appearance="primary" type="submit" disabledFocusable={put.isPending} icon={put.isPending ? <Spinner size="tiny" /> : undefined}>
-              {t('projectPages:settings.saveCard')}
-            </Button>
-            {summary ? (
+        <InlineForm
+          heading={summary ? t('projectPages:settings.replaceCard') : t('projectPages:settings.configureCard')}
+          schema={cardPaymentInputSchema}
+          initial={{ provider: summary?.provider ?? 'stripe', publishableKey: '', secretKey: '', webhookSecret: '' }}
+          keepAfterSuccess={['provider']}
+          send={(body) => put.mutateAsync({ params: { projectId, id: appId }, body })}
+          successMessage={() => t('projectPages:settings.cardSaved')}
+          submitLabel={t('projectPages:settings.saveCard')}
+          actions={
+            summary ? (
               <Button className={dangerClass} icon={<Delete20Regular />} onClick={() => void onRemove()} disabled={remove.isPending}>
                 {t('projectPages:settings.removeCard')}
               </Button>
-            ) : null}
-          </div>
-        </form>
+            ) : null
+          }
+        >
+          {(form) => (
+            <>
+              <ChoiceField form={form} name="provider" label={t('projects:cardPayment.provider')} options={cardProviders} labelOf={(provider) => t(`projects:cardPayment.providers.${provider}`)} />
+              <TextField form={form} name="publishableKey" label={t('projects:cardPayment.publishableKey')} mono />
+              <TextField form={form} name="secretKey" label={t('projects:cardPayment.secretKey')} secret />
+              <TextField form={form} name="webhookSecret" label={t('projects:cardPayment.webhookSecret')} secret />
+            </>
+          )}
+        </InlineForm>
       ) : null}
       {element}
     </SectionCard>

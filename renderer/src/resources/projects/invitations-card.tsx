@@ -1,20 +1,9 @@
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
   makeStyles,
-  Option,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -26,7 +15,7 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { MailAdd20Regular, MailDismiss20Regular, PersonAdd20Regular } from '@fluentui/react-icons';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { userRoleSchema } from '@contract/api/auth';
@@ -38,10 +27,7 @@ import { notify } from '../../app/notices';
 import { EmptyState } from '../../components/empty-state';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';
-import { FormError } from '../../forms/form-error';
-import { useFieldMessage } from '../../forms/field-message';
-import { useSchemaForm } from '../../forms/use-form';
-import { useSubmitError } from '../../forms/use-submit-error';
+import { ChoiceField, FormDialog, TextField } from '../../forms/form-dialog';
 import { errorText } from '../../i18n/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../confirm-dialog';
@@ -52,7 +38,6 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   pager: { marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
 });
@@ -174,152 +159,70 @@ export function InvitationsCard({ project, canWrite, isAdmin }: { readonly proje
           ) : null}
         </>
       )}
-      {inviting ? <InviteDialog projectId={project.id} onClose={() => setInviting(false)} /> : null}
-      {creating ? <CreateOperatorDialog onClose={() => setCreating(false)} /> : null}
+      {canWrite ? <InviteDialog projectId={project.id} open={inviting} onClose={() => setInviting(false)} /> : null}
+      {isAdmin ? <CreateOperatorDialog open={creating} onClose={() => setCreating(false)} /> : null}
       {element}
     </SectionCard>
   );
 }
 
+const inviteCodeFields = { [ErrorCode.InvitationRepeated]: 'email', [ErrorCode.AlreadyMember]: 'email', [ErrorCode.EmailFormat]: 'email' };
+
 /** Invite by email with a role; the mail carries the accept code. */
-function InviteDialog({ projectId, onClose }: { readonly projectId: string; readonly onClose: () => void }) {
-  const styles = useStyles();
-  const { t } = useTranslation(['projectPages', 'projects', 'resources', 'errors']);
-  const form = useSchemaForm(invitationCreateSchema, { email: '', role: 'editor' });
-  const codeFields = useMemo(() => ({ [ErrorCode.InvitationRepeated]: 'email', [ErrorCode.AlreadyMember]: 'email', [ErrorCode.EmailFormat]: 'email' }), []);
-  const submitError = useSubmitError(form.setErrors, codeFields);
-  const message = useFieldMessage(form.errors, submitError.fieldMessages);
+function InviteDialog({ projectId, open, onClose }: { readonly projectId: string; readonly open: boolean; readonly onClose: () => void }) {
+  const { t } = useTranslation(['projectPages', 'projects']);
   const invite = useApiMutation('invitations.create');
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submitError.clear();
-    const data = form.validate();
-    if (!data) return;
-    invite.mutate(
-      { params: { projectId }, body: data },
-      {
-        onSuccess: (invitation) => {
-          notify.message('success', t('projectPages:invitations.sent', { email: invitation.email }));
-          onClose();
-        },
-        onError: (error) => submitError.report(error),
-      },
-    );
-  };
-
   return (
-    <Dialog open onOpenChange={(_, data) => (!data.open ? onClose() : undefined)}>
-      <DialogSurface>
-        <form onSubmit={onSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('projects:invitation.invite')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Text>{t('projectPages:invitations.inviteHint')}</Text>
-              <FormError message={submitError.message} />
-              <Field label={t('projects:invitation.fields.email')} required validationMessage={message('email')}>
-                <Input
-                  type="email"
-                  value={form.values.email}
-                  onChange={(_, data) => {
-                    form.setValue('email', data.value);
-                    submitError.clearField('email');
-                  }}
-                />
-              </Field>
-              <Field label={t('projects:invitation.fields.role')} required validationMessage={message('role')}>
-                <Dropdown value={t(`projects:memberRoles.${form.values.role}`)} selectedOptions={[form.values.role]} onOptionSelect={(_, data) => form.setValue('role', data.optionValue ?? 'editor')}>
-                  {assignableMemberRoles.map((role) => (
-                    <Option key={role} value={role}>
-                      {t(`projects:memberRoles.${role}`)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('resources:form.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabledFocusable={invite.isPending} icon={invite.isPending ? <Spinner size="tiny" /> : undefined}>
-                {t('projectPages:invitations.send')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('projects:invitation.invite')}
+      intro={t('projectPages:invitations.inviteHint')}
+      schema={invitationCreateSchema}
+      initial={{ email: '', role: 'editor' }}
+      codeFields={inviteCodeFields}
+      send={(body) => invite.mutateAsync({ params: { projectId }, body })}
+      successMessage={(invitation) => t('projectPages:invitations.sent', { email: invitation.email })}
+      submitLabel={t('projectPages:invitations.send')}
+    >
+      {(form) => (
+        <>
+          <TextField form={form} name="email" type="email" label={t('projects:invitation.fields.email')} />
+          <ChoiceField form={form} name="role" label={t('projects:invitation.fields.role')} options={assignableMemberRoles} labelOf={(role) => t(`projects:memberRoles.${role}`)} />
+        </>
+      )}
+    </FormDialog>
   );
 }
 
 const operatorSchema = z.object({ email: emailSchema, name: localizedNameSchema, role: userRoleSchema });
+const operatorCodeFields = { [ErrorCode.EmailAlreadyRegistered]: 'email', [ErrorCode.EmailFormat]: 'email' };
 
 /** An administrator creates an operator account; its temporary password is mailed to it. */
-function CreateOperatorDialog({ onClose }: { readonly onClose: () => void }) {
-  const styles = useStyles();
-  const { t } = useTranslation(['projectPages', 'projects', 'resources', 'errors']);
-  const form = useSchemaForm(operatorSchema, { email: '', name: '', role: 'operator' });
-  const codeFields = useMemo(() => ({ [ErrorCode.EmailAlreadyRegistered]: 'email', [ErrorCode.EmailFormat]: 'email' }), []);
-  const submitError = useSubmitError(form.setErrors, codeFields);
-  const message = useFieldMessage(form.errors, submitError.fieldMessages);
+function CreateOperatorDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const { t } = useTranslation(['projectPages', 'projects']);
   const create = useApiMutation('users.create');
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submitError.clear();
-    const data = form.validate();
-    if (!data) return;
-    create.mutate(
-      { body: data },
-      {
-        onSuccess: (user) => {
-          notify.notification('success', t('projects:users.created', { email: user.email }));
-          onClose();
-        },
-        onError: (error) => submitError.report(error),
-      },
-    );
-  };
-
   return (
-    <Dialog open onOpenChange={(_, data) => (!data.open ? onClose() : undefined)}>
-      <DialogSurface>
-        <form onSubmit={onSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('projects:users.create')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Text>{t('projectPages:operators.hint')}</Text>
-              <FormError message={submitError.message} />
-              <Field label={t('projects:users.fields.email')} required validationMessage={message('email')}>
-                <Input
-                  type="email"
-                  value={form.values.email}
-                  onChange={(_, data) => {
-                    form.setValue('email', data.value);
-                    submitError.clearField('email');
-                  }}
-                />
-              </Field>
-              <Field label={t('projects:users.fields.name')} required validationMessage={message('name')}>
-                <Input value={form.values.name} onChange={(_, data) => form.setValue('name', data.value)} />
-              </Field>
-              <Field label={t('projects:users.fields.role')} required>
-                <Dropdown value={t(`projects:users.roles.${form.values.role}`)} selectedOptions={[form.values.role]} onOptionSelect={(_, data) => form.setValue('role', data.optionValue ?? 'operator')}>
-                  {userRoleSchema.options.map((role) => (
-                    <Option key={role} value={role}>
-                      {t(`projects:users.roles.${role}`)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('resources:form.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabledFocusable={create.isPending} icon={create.isPending ? <Spinner size="tiny" /> : undefined}>
-                {t('projects:users.create')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('projects:users.create')}
+      intro={t('projectPages:operators.hint')}
+      schema={operatorSchema}
+      initial={{ email: '', name: '', role: 'operator' }}
+      codeFields={operatorCodeFields}
+      send={(body) => create.mutateAsync({ body })}
+      successMessage={(user) => t('projects:users.created', { email: user.email })}
+      notice="notification"
+      submitLabel={t('projects:users.create')}
+    >
+      {(form) => (
+        <>
+          <TextField form={form} name="email" type="email" label={t('projects:users.fields.email')} />
+          <TextField form={form} name="name" label={t('projects:users.fields.name')} />
+          <ChoiceField form={form} name="role" label={t('projects:users.fields.role')} options={userRoleSchema.options} labelOf={(role) => t(`projects:users.roles.${role}`)} />
+        </>
+      )}
+    </FormDialog>
   );
 }
