@@ -221,6 +221,7 @@ export const enUS = {
     linkedSku: 'Linked to the SKU {{name}}.',
     linkedUser: 'Linked to the user {{name}}.',
     linkedTeam: 'Linked to the team {{name}}.',
+    retryAfter: 'The limit for this action is reached. Try again in {{seconds}} seconds.',
   },
   http: {
     '200': 'The server returned the requested data.',

@@ -210,6 +210,7 @@ export const zhCN: MessageShape<typeof enUS> = {
     linkedSku: '已关联 SKU {{name}}。',
     linkedUser: '已关联用户 {{name}}。',
     linkedTeam: '已关联团队 {{name}}。',
+    retryAfter: '此操作已达到次数上限，请在 {{seconds}} 秒后再试。',
   },
   http: {
     '200': '服务器成功返回请求的数据。',

@@ -33,6 +33,7 @@ import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import type { ActionLimits } from './rate-limit/action-limits';
 import { RateLimitRepository } from './rate-limit/repository';
 import { systemClock, type Clock } from './shared/clock';
 
@@ -76,6 +77,11 @@ export interface AppDeps {
    * configured one (UPLOADS_DIR or S3_*); without one, files are kept in memory (tests, benchmarks).
    */
   readonly mediaStorage?: MediaStorage;
+  /**
+   * Replacements of the limits of costly actions (rate-limit/action-limits.ts: uploads, invitation
+   * mails, webhook tests); the documented defaults otherwise. Tests pass small numbers.
+   */
+  readonly actionLimits?: Partial<ActionLimits>;
 }
 
 /** The app plus the services the process entry needs after building it (first-admin bootstrap). */
@@ -164,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // 6. the project domains and their access control (contract/permissions.ts), checked before any
   //    input is validated
   const secretBox = await openSecretBox(deps.credentialsKey, new SettingsRepository(db, clock));
-  const domainDeps = { clock, mailer, box: secretBox, consoleUrl: deps.consoleUrl, webhookTimeoutMs: deps.webhookTimeoutMs };
+  const domainDeps = { clock, mailer, box: secretBox, consoleUrl: deps.consoleUrl, webhookTimeoutMs: deps.webhookTimeoutMs, actionLimits: deps.actionLimits };
   const domains = createDomains(db, domainDeps);
   installAccessControl(app, domains.access);
 
@@ -197,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCatalogRoutes(app, domains.catalogRepository, domains.catalog, clock);
   registerIntegrationRoutes(app, domains.integrationsRepository, domains.integrations, clock);
   registerTeamRoutes(app, domains.teamsRepository, domains.teams, clock);
-  registerMediaRoutes(app, { service: new MediaService(deps.mediaStorage ?? new MemoryMediaStorage(), new UploadsRepository(db)), access: domains.access, clock });
+  registerMediaRoutes(app, { service: new MediaService(deps.mediaStorage ?? new MemoryMediaStorage(), new UploadsRepository(db)), access: domains.access, limiter: domains.limiter, clock });
   assertEveryContractRouteServed(app);
 
   await app.ready();

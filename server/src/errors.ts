@@ -1,4 +1,4 @@
-import { type ErrorCode, errorEntry } from '@contract/errors';
+import { ErrorCode, errorEntry } from '@contract/errors';
 import type { FieldErrors } from '@contract/envelope';
 import { enUS } from '@contract/i18n/en-US';
 
@@ -51,5 +51,31 @@ export function tooManyRequests(
   code: typeof ErrorCode.TooManyRequests | typeof ErrorCode.TooManySignInAttempts,
   retryAfterSeconds: number,
 ): AppError {
-  return new AppError(code, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  return new AppError(code, { headers: { 'retry-after': String(wholeSeconds(retryAfterSeconds)) } });
+}
+
+/** The field-error path that carries the wait of an action limit's refusal (see `actionLimitReached`). */
+export const RETRY_AFTER_FIELD = 'retryAfterSeconds';
+
+/**
+ * The refusal of an action limit (rate-limit/action-limits.ts): 1006 with `Retry-After`, and the
+ * same wait as the field error `retryAfterSeconds` (key `validation.retryAfter`, param `seconds`).
+ *
+ * The catalogue message ("wait a moment") cannot say how long, and the console never sees reply
+ * headers (main passes on the envelope only), so the wait travels in the envelope the way other
+ * details do: as a field error with params, under a path no form has a field for (forms then keep
+ * showing the code's message above their fields). The auth limits keep their bare 1006: their forms
+ * show any field errors instead of the code's message, and their waits are short.
+ */
+export function actionLimitReached(retryAfterSeconds: number): AppError {
+  const seconds = wholeSeconds(retryAfterSeconds);
+  return new AppError(ErrorCode.TooManyRequests, {
+    headers: { 'retry-after': String(seconds) },
+    fieldErrors: { [RETRY_AFTER_FIELD]: { key: 'validation.retryAfter', params: { seconds } } },
+  });
+}
+
+/** A wait in whole seconds, at least one (`Retry-After` takes an integer; 0 would invite a busy loop). */
+function wholeSeconds(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds));
 }

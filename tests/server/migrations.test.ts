@@ -35,6 +35,7 @@ describe('migrations', () => {
     const before = await shape(database.handle.db);
     expect(before.migrations).toBe(await journalLength());
     expect(before.tables).toEqual([
+      'action_counts',
       'app_secrets',
       'apps',
       'audit_log',

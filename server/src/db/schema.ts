@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -151,6 +152,28 @@ export const rateEvents = pgTable(
     at: at('at').notNull(),
   },
   (t) => [index('rate_events_bucket_at_idx').on(t.bucket, t.at)],
+);
+
+/**
+ * Counters of the costly actions' limits (rate-limit/action-limits.ts): how many times, and how much
+ * (uploads: bytes received), `subject` did `action` in the fixed window starting at `window_start`.
+ * One row per subject and window, changed only by an atomic upsert-and-check, so concurrent requests
+ * on several API servers cannot pass a limit together. Rows of ended windows are swept from time to
+ * time (rate-limit/action-limiter.ts).
+ */
+export const actionCounts = pgTable(
+  'action_counts',
+  {
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    windowStart: at('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'action_counts_pkey', columns: [t.action, t.subject, t.windowStart] }),
+    check('action_counts_not_negative', sql`${t.count} >= 0 and ${t.amount} >= 0`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 import type { Database } from '../db/client';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Mailer } from '../mail/mailer';
+import { ActionCountsRepository } from '../rate-limit/action-counts-repository';
+import { ActionLimiter } from '../rate-limit/action-limiter';
+import { actionLimitsWith, type ActionLimits } from '../rate-limit/action-limits';
 import { AuditRepository } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { AccessRepository } from './access/repository';
@@ -21,11 +24,15 @@ export interface DomainDeps {
   readonly box: SecretBox;
   readonly consoleUrl?: string | undefined;
   readonly webhookTimeoutMs?: number | undefined;
+  /** Replacements of the costly actions' limits (rate-limit/action-limits.ts); tests pass small ones. */
+  readonly actionLimits?: Partial<ActionLimits> | undefined;
 }
 
 /** The repositories and services of the Projects area, built on one executor. */
 export interface Domains {
   readonly access: AccessService;
+  /** The limits of costly actions (uploads, invitation mails, webhook tests). */
+  readonly limiter: ActionLimiter;
   readonly projectsRepository: ProjectsRepository;
   readonly projects: ProjectsService;
   readonly catalogRepository: CatalogRepository;
@@ -46,14 +53,16 @@ export function createDomains(db: Database, deps: DomainDeps): Domains {
   const catalogRepository = new CatalogRepository(db, deps.clock);
   const integrationsRepository = new IntegrationsRepository(db, deps.clock);
   const teamsRepository = new TeamsRepository(db, deps.clock);
+  const limiter = new ActionLimiter(new ActionCountsRepository(db), deps.clock, actionLimitsWith(deps.actionLimits));
   return {
     access: new AccessService(new AccessRepository(db)),
+    limiter,
     projectsRepository,
-    projects: new ProjectsService({ repository: projectsRepository, audit: new AuditRepository(db), mailer: deps.mailer, clock: deps.clock, consoleUrl: deps.consoleUrl }),
+    projects: new ProjectsService({ repository: projectsRepository, audit: new AuditRepository(db), mailer: deps.mailer, clock: deps.clock, consoleUrl: deps.consoleUrl, limiter }),
     catalogRepository,
     catalog: new CatalogService(catalogRepository, deps.box),
     integrationsRepository,
-    integrations: new IntegrationsService(integrationsRepository, deps.box, deps.webhookTimeoutMs),
+    integrations: new IntegrationsService(integrationsRepository, deps.box, limiter, deps.webhookTimeoutMs),
     teamsRepository,
     teams: new TeamsService(teamsRepository),
   };

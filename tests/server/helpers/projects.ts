@@ -14,11 +14,12 @@ export interface CallInput {
   readonly body?: unknown;
 }
 
-/** A reply: the checked envelope, its HTTP status and the raw text (for secret scans). */
+/** A reply: the checked envelope, its HTTP status and headers, and the raw text (for secret scans). */
 export interface Reply<T = unknown> {
   readonly status: number;
   readonly envelope: Envelope<T>;
   readonly raw: string;
+  readonly headers: LightMyRequestResponse['headers'];
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -57,7 +58,7 @@ export async function call<T = unknown>(app: FastifyInstance, token: string | un
   });
   seenReplies.push(response.body);
   const envelope = expectEnvelope(response) as Envelope<T>;
-  return { status: response.statusCode, envelope, raw: response.body };
+  return { status: response.statusCode, envelope, raw: response.body, headers: response.headers };
 }
 
 /** Calls a route and expects success; answers its data. */

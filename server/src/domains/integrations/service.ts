@@ -3,6 +3,7 @@ import { ErrorCode } from '@contract/errors';
 import type { WebhookTestResult } from '@contract/resources/projects';
 import { AppError } from '../../errors';
 import type { SecretBox } from '../../crypto/secret-box';
+import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { ChangeContext } from '../../resources/audit';
 import type { ResourceItemView } from '../../resources/repository';
 import { deliver, newSigningSecret } from './delivery';
@@ -19,6 +20,8 @@ export class IntegrationsService {
   constructor(
     private readonly repository: IntegrationsRepository,
     private readonly box: SecretBox,
+    /** Each endpoint's budget of test deliveries (rate-limit/action-limits.ts). */
+    private readonly limiter: ActionLimiter,
     private readonly timeoutMs: number = WEBHOOK_TIMEOUT_MS,
   ) {}
 
@@ -30,10 +33,16 @@ export class IntegrationsService {
     return { ...item, signingSecret };
   }
 
-  /** Posts a signed `webhook.test` event to the endpoint (see delivery.ts for what counts as failure). */
+  /**
+   * Posts a signed `webhook.test` event to the endpoint (see delivery.ts for what counts as failure).
+   * Each delivery counts against the endpoint's budget, failed ones too: a spent budget is 1006 and
+   * nothing is posted.
+   */
   async test(context: ChangeContext, id: string): Promise<WebhookTestResult> {
     const endpoint = await this.repository.endpoint(context.projectId, id);
     if (!endpoint) throw new AppError(ErrorCode.DataMissing);
+    // The id as PostgreSQL writes a uuid, so differently cased spellings share one budget.
+    await this.limiter.take('webhookTest', id.toLowerCase());
     const secret = this.box.open(endpoint.secretCiphertext, `webhook:${id}`);
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString('hex')}`,

@@ -19,6 +19,7 @@ import {
 import type { RouteAccess } from '@contract/permissions';
 import { AppError } from '../../errors';
 import { errorEnvelopeSchema, registerRoute, type ContractRouteConfig } from '../../http/register-route';
+import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { Clock } from '../../shared/clock';
 import type { AccessService } from '../access/service';
 import type { MediaService } from './service';
@@ -34,6 +35,8 @@ const paramsSchema = z.object({ projectId: z.uuid({ error: 'validation.invalid' 
 export interface MediaRouteDeps {
   readonly service: MediaService;
   readonly access: AccessService;
+  /** The uploader's hourly budget of files and bytes (rate-limit/action-limits.ts). */
+  readonly limiter: ActionLimiter;
   readonly clock: Clock;
 }
 
@@ -57,7 +60,9 @@ const required = (field: string) => new AppError(ErrorCode.ParamInvalid, { field
  *
  * `POST /api/v1/projects/:projectId/uploads`: fields `rule`, `sha256`, then optionally `file`
  * (contract/media.ts says why the file may be left out). The caller must be signed in and may write
- * in the project's management area, checked before any byte of the body is read.
+ * in the project's management area, checked before any byte of the body is read. Each person may
+ * send so many files and bytes per hour (rate-limit/action-limits.ts): a spent budget is refused
+ * before the body is read, a file is counted before its bytes are read and its bytes once received.
  *
  * `GET /api/v1/media/:name`: public, as the mobile app downloads what its configuration names; a
  * name is the content's hash, so it cannot be guessed and never changes content: served immutable.
@@ -81,7 +86,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
           tags: ['media'],
           security: [{ bearerAuth: [] }],
           consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(mediaUploadSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 500: errorEnvelopeSchema },
+          response: { 200: envelopeSchema(mediaUploadSchema), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema, 500: errorEnvelopeSchema },
         },
       },
       async (request: FastifyRequest) => {
@@ -92,6 +97,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
         const projectId = params.data.projectId.toLowerCase();
         await deps.access.require(session.user, UPLOAD_ACCESS, projectId);
         if (!request.isMultipart()) throw new AppError(ErrorCode.ParamInvalid, { message: 'Uploads are multipart/form-data' });
+        // A spent budget is refused before any byte of the body is read (claims included).
+        await deps.limiter.assertOpen('upload', session.user.id);
 
         let ruleId: MediaRuleId | null = null;
         let sha256: string | null = null;
@@ -116,7 +123,10 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
           }
           // The rule comes first, so the file is read only up to that rule's limit.
           if (!ruleId) throw required(mediaUploadFields.rule);
+          // A file counts before its bytes are read, and its bytes once received; either may be 1006.
+          const counted = await deps.limiter.take('upload', session.user.id);
           file = { name: part.filename || 'upload', bytes: await readLimited(part.file, mediaRules[ruleId].maxBytes) };
+          await deps.limiter.addAmount(counted, file.bytes.length);
         }
         if (!ruleId) throw required(mediaUploadFields.rule);
         if (!sha256) throw required(mediaUploadFields.sha256);

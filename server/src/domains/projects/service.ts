@@ -6,6 +6,7 @@ import { levelAllows, type AssignableMemberRole, type MemberRole } from '@contra
 import { auditEntities, auditEntityAreas, type AuditEntity, type AuditEntry, type Invitation, type Member, type Project } from '@contract/resources/projects';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
+import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { AuditRepository, ChangeContext } from '../../resources/audit';
 import type { Clock } from '../../shared/clock';
 import { hashToken, newSessionToken } from '../auth/tokens';
@@ -64,6 +65,8 @@ export class ProjectsService {
       readonly clock: Clock;
       /** Where the console is served, for a link in invitation mails (none for the desktop app). */
       readonly consoleUrl?: string | undefined;
+      /** The project's budget of invitation mails (rate-limit/action-limits.ts). */
+      readonly limiter: ActionLimiter;
     },
   ) {}
 
@@ -119,10 +122,21 @@ export class ProjectsService {
    * Records an invitation and mails its code. Only the code's hash is stored. The mail goes out after
    * the invitation is committed; if sending fails the invitation is revoked again, so a retry is not
    * refused as a repeat (105004) for a mail nobody received.
+   *
+   * Each mail counts against the project's hourly budget, taken before anything is stored: a spent
+   * budget is 1006 with nothing stored and no mail sent. An invitation the repository refuses (a
+   * repeat, a member) gives its count back, as no mail went out; a mail that fails still counts.
    */
   async invite(access: ProjectAccess, context: ChangeContext, email: string, role: AssignableMemberRole): Promise<Invitation> {
+    const ticket = await this.deps.limiter.take('invitationMail', access.projectId);
     const { token: code } = newSessionToken();
-    const invitation = await this.repo.createInvitation(context, { email, role, codeHash: hashToken(code), expiresAt: new Date(context.now.getTime() + INVITATION_TTL_MS) });
+    let invitation: Invitation;
+    try {
+      invitation = await this.repo.createInvitation(context, { email, role, codeHash: hashToken(code), expiresAt: new Date(context.now.getTime() + INVITATION_TTL_MS) });
+    } catch (error) {
+      await this.deps.limiter.giveBack(ticket);
+      throw error;
+    }
     try {
       await this.deps.mailer.send({
         to: email,

@@ -1,0 +1,115 @@
+import { actionLimitReached } from '../errors';
+import type { Clock } from '../shared/clock';
+import { actionNames, windowAt, type ActionLimit, type ActionLimits, type ActionName } from './action-limits';
+import type { ActionCountsRepository, ActionKey } from './action-counts-repository';
+
+/** An action counted in a window: what `addAmount` and `giveBack` change. */
+export interface ActionTicket {
+  readonly action: ActionName;
+  readonly key: ActionKey;
+  readonly windowEnd: Date;
+}
+
+/** No limit on a count: the largest value of its integer column. */
+const UNLIMITED_COUNT = 2 ** 31 - 1;
+/** No limit on an amount: the largest a bigint column and a JS number both hold. */
+const UNLIMITED_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+/** Ended windows are swept at most this often per process. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The limits of costly actions (action-limits.ts), held in the database so that they hold across
+ * every API server on one PostgreSQL (and on PGlite alike).
+ *
+ * Fixed windows, not sliding ones: a counter is one row per subject and window (the window start is
+ * `now` rounded down to a multiple of the window length), changed by a single atomic upsert-and-check
+ * (ActionCountsRepository.addWithin), which is what makes concurrent requests unable to overshoot;
+ * `Retry-After` is exactly the time to the window's end. The price is that a burst straddling a
+ * boundary can do up to twice the limit within one window length. These limits stop runaway loops
+ * rather than meter use, so that is accepted for a check that costs one statement and no scan.
+ *
+ * What counts: an action is counted when it is let through, before it runs, and stays counted when
+ * it then fails (a refused file, an unreachable endpoint, a mail server error): attempts are what
+ * cost. Only a refusal that happens before anything costly (an invitation refused as a repeat,
+ * before any mail) gives its count back. A refused request is never counted, so hammering a spent
+ * limit does not extend it.
+ *
+ * Rows of ended windows are deleted on the way (`sweep`): at most once a minute per process, by the
+ * first action counted after that.
+ */
+export class ActionLimiter {
+  private nextSweep = 0;
+
+  constructor(
+    private readonly repository: ActionCountsRepository,
+    private readonly clock: Clock,
+    private readonly limits: ActionLimits,
+  ) {}
+
+  limitOf(action: ActionName): ActionLimit {
+    return this.limits[action];
+  }
+
+  /**
+   * Counts one `action` for `subject`, or refuses with 1006 (nothing counted) when the window's
+   * count is spent, or its amount: an action with an amount limit needs at least one unit left.
+   */
+  async take(action: ActionName, subject: string): Promise<ActionTicket> {
+    const now = this.clock();
+    await this.sweep(now);
+    const limit = this.limits[action];
+    const window = windowAt(now, limit.windowMs);
+    const key: ActionKey = { action, subject, windowStart: window.start };
+    const taken = await this.repository.addWithin(key, { count: 1, amount: 0 }, { count: limit.count, amount: limit.amount === undefined ? UNLIMITED_AMOUNT : limit.amount - 1 });
+    if (!taken) throw actionLimitReached(secondsUntil(window.end, now));
+    return { action, key, windowEnd: window.end };
+  }
+
+  /**
+   * Refuses with 1006 when `subject` has nothing left of `action` in the current window; counts
+   * nothing. For checks before the work whose size decides what is counted (an upload's body).
+   */
+  async assertOpen(action: ActionName, subject: string): Promise<void> {
+    const now = this.clock();
+    const limit = this.limits[action];
+    const window = windowAt(now, limit.windowMs);
+    const totals = await this.repository.totals({ action, subject, windowStart: window.start });
+    if (totals.count >= limit.count || (limit.amount !== undefined && totals.amount >= limit.amount)) {
+      throw actionLimitReached(secondsUntil(window.end, now));
+    }
+  }
+
+  /**
+   * Adds `amount` to the window the ticket was counted in, or refuses with 1006 (nothing added)
+   * when that would pass the amount limit.
+   */
+  async addAmount(ticket: ActionTicket, amount: number): Promise<void> {
+    const limit = this.limits[ticket.action];
+    const added = await this.repository.addWithin(ticket.key, { count: 0, amount }, { count: UNLIMITED_COUNT, amount: limit.amount ?? UNLIMITED_AMOUNT });
+    if (!added) throw actionLimitReached(secondsUntil(ticket.windowEnd, this.clock()));
+  }
+
+  /** Gives a counted action back: it was refused before anything costly happened. */
+  async giveBack(ticket: ActionTicket): Promise<void> {
+    await this.repository.subtract(ticket.key, { count: 1, amount: 0 });
+  }
+
+  /** Deletes the counters of long-ended windows, at most once per SWEEP_INTERVAL_MS in this process. */
+  private async sweep(now: Date): Promise<void> {
+    if (now.getTime() < this.nextSweep) return;
+    this.nextSweep = now.getTime() + SWEEP_INTERVAL_MS;
+    // Windows older than the previous one: the margin spares servers whose clocks run a little
+    // apart, and an upload whose bytes arrive after its window ended.
+    await this.repository.deleteBefore(
+      actionNames.map((action) => {
+        const { windowMs } = this.limits[action];
+        return { action, before: new Date(windowAt(now, windowMs).start.getTime() - windowMs) };
+      }),
+    );
+  }
+}
+
+function secondsUntil(end: Date, now: Date): number {
+  return (end.getTime() - now.getTime()) / 1000;
+}
