@@ -78,6 +78,9 @@ export default defineConfig({
     resolve: { alias },
     plugins: [react(), buildIdFile(rendererBuild), absoluteBase()],
     define: { __RENDERER_BUILD__: JSON.stringify(rendererBuild) },
+    // While developing, the PAG player's sandboxed frame (an opaque origin, `Origin: null`) loads
+    // its modules from the dev server, which otherwise answers CORS only to localhost origins.
+    server: { cors: { origin: [/^https?:\/\/(?:(?:[^:]+\.)?localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/, 'null'] } },
     build: {
       outDir: resolve(root, 'out/renderer'),
       // out/renderer lies outside the renderer root, where Vite would otherwise keep old chunks.
