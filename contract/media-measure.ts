@@ -8,19 +8,24 @@ import { type MediaType } from './media-types';
  * decide in main (before an upload) and on the server (after it), and the layer rules leave the
  * contract as the only code both may import, with zod as its only package. Two wrappers around the
  * packages would be two implementations that could drift; the few header fields needed here (PNG
- * IHDR, GIF screen, WebP VP8/VP8L/VP8X, JPEG SOFn with EXIF orientation, ISO-BMFF mvhd/tkhd/mdhd,
- * PAG composition attributes) are small, bounded reads. The tests measure every fixture with
- * image-size and mp4box too and expect the same numbers.
+ * IHDR, GIF screen, WebP VP8/VP8L/VP8X, JPEG SOFn with EXIF orientation, ISO-BMFF mvhd/tkhd/mdhd
+ * and a fragmented movie's mvex/moof/traf/trun, PAG composition attributes) are small, bounded
+ * reads. The tests measure every fixture with image-size and mp4box too and expect the same numbers.
  *
  * Every read is bounds-checked: a truncated or hostile file yields null, never an exception.
- * Measuring reads headers only (an oversized file is judged on its first bytes); `isCompleteMedia`
- * walks a whole file's structure to tell a file cut short from a whole one.
+ * Measuring reads headers only (an oversized file is judged on its first bytes), save a fragmented
+ * movie's fragment headers, where its length is; `isCompleteMedia` walks a whole file's structure to
+ * tell a file cut short from a whole one.
  */
 
 /** Width and height as displayed (EXIF orientation and track rotation applied); duration for video and PAG. */
 export interface MediaMeasurement {
   readonly width: number;
   readonly height: number;
+  /**
+   * Always there for video and PAG, except for a fragmented movie whose fragments do not tell its
+   * length: absent then, never 0, so that no duration limit takes it for a short one.
+   */
   readonly durationMs?: number;
 }
 
@@ -208,24 +213,45 @@ interface Box {
   readonly end: number;
 }
 
+/**
+ * Where the box at `offset` ends, inside a parent ending at `end`. A box that does not fit its
+ * parent (or is smaller than its own header) is a file cut short or damaged, not one to accept.
+ */
+function boxEnd(bytes: Uint8Array, offset: number, end: number): number {
+  let size = u32be(bytes, offset);
+  let header = 8;
+  if (size === 1) {
+    size = u64be(bytes, offset + 8);
+    header = 16;
+  } else if (size === 0) {
+    size = end - offset; // extends to the end of its parent (the file)
+  }
+  if (size < header || offset + size > end) throw new OutOfBounds();
+  return offset + size;
+}
+
+/** Where the content of the box at `offset` starts (after its 8- or 16-byte header). */
+function boxContent(bytes: Uint8Array, offset: number): number {
+  return offset + (u32be(bytes, offset) === 1 ? 16 : 8);
+}
+
+/** A four-character box type as the number its bytes read as ('moof' → 0x6d6f6f66), to compare without strings. */
+function fourCC(type: string): number {
+  return ((type.charCodeAt(0) << 24) | (type.charCodeAt(1) << 16) | (type.charCodeAt(2) << 8) | type.charCodeAt(3)) >>> 0;
+}
+const MOOF = fourCC('moof');
+const TRAF = fourCC('traf');
+const TFHD = fourCC('tfhd');
+const TFDT = fourCC('tfdt');
+const TRUN = fourCC('trun');
+
 /** The boxes directly inside [start, end); a box that claims more than its parent holds is damage. */
 function boxes(bytes: Uint8Array, start: number, end: number): Box[] {
   const found: Box[] = [];
-  let offset = start;
-  while (offset + 8 <= end) {
-    let size = u32be(bytes, offset);
-    const type = ascii(bytes, offset + 4, 4);
-    let header = 8;
-    if (size === 1) {
-      size = u64be(bytes, offset + 8);
-      header = 16;
-    } else if (size === 0) {
-      size = end - offset; // extends to the end of its parent (the file)
-    }
-    // A box that does not fit its parent: a file cut short or damaged, not one to accept.
-    if (size < header || offset + size > end) throw new OutOfBounds();
-    found.push({ type, start: offset + header, end: offset + size });
-    offset += size;
+  for (let offset = start; offset + 8 <= end; ) {
+    const next = boxEnd(bytes, offset, end);
+    found.push({ type: ascii(bytes, offset + 4, 4), start: boxContent(bytes, offset), end: next });
+    offset = next;
   }
   return found;
 }
@@ -239,6 +265,189 @@ function timing(bytes: Uint8Array, box: Box): { timescale: number; duration: num
   const version = u8(bytes, box.start);
   if (version === 1) return { timescale: u32be(bytes, box.start + 20), duration: u64be(bytes, box.start + 24) };
   return { timescale: u32be(bytes, box.start + 12), duration: u32be(bytes, box.start + 16) };
+}
+
+/**
+ * All ones in a duration field means "unknown" (ISO/IEC 14496-12): 0xffffffff in 32 bits, and in 64
+ * bits a value that reads as 2^64 here (Smooth Streaming's ismv writes it in mdhd).
+ */
+function isUnknownDuration(duration: number): boolean {
+  return duration === 0xffffffff || duration >= 2 ** 64;
+}
+
+/** A duration in a timescale as whole milliseconds; undefined when either says nothing. */
+function milliseconds(duration: number, timescale: number): number | undefined {
+  return timescale > 0 && duration > 0 && !isUnknownDuration(duration) ? Math.round((duration * 1000) / timescale) : undefined;
+}
+
+/** The 24 flag bits of the full box whose content starts at `start` (after its version byte). */
+function fullBoxFlags(bytes: Uint8Array, start: number): number {
+  return (u8(bytes, start + 1) << 16) | (u8(bytes, start + 2) << 8) | u8(bytes, start + 3);
+}
+
+/** `offset`, after checking that `count` bytes from there lie inside a box ending at `end` (else damage). */
+function within(end: number, offset: number, count: number): number {
+  if (offset + count > end) throw new OutOfBounds();
+  return offset;
+}
+
+/** One track of a fragmented movie, its time added up over the fragments (in its own timescale). */
+interface FragmentedTrack {
+  readonly id: number;
+  readonly timescale: number;
+  /** The samples moov itself holds (mdhd; 0 for an empty moov): the timeline starts with them. */
+  readonly moovDuration: number;
+  /** trex default-sample-duration. */
+  defaultDuration: number;
+  /** Every fragment sample's duration, added up. */
+  samples: number;
+  /** Where the next fragment starts when it has no tfdt: the end of the previous one. */
+  next: number;
+  /** The earliest fragment start and the latest fragment end (tfdt, or the running time). */
+  first: number;
+  last: number;
+}
+
+function trackOf(tracks: ReadonlyArray<FragmentedTrack>, id: number): FragmentedTrack | undefined {
+  for (const track of tracks) if (track.id === id) return track;
+  return undefined;
+}
+
+/**
+ * The duration of a fragmented movie (moov/mvex present) without mehd, from its fragments; null
+ * when the fragments do not tell it.
+ *
+ * Encoders that write as they go (ffmpeg's `-movflags frag_keyframe+empty_moov`, screen recorders,
+ * streaming exports) leave mvhd and mdhd at 0, or at the length of the samples in moov alone (ffmpeg
+ * without empty_moov puts the first fragment there), and write no mehd: the length is only in the
+ * moof/traf/trun boxes that follow. Per track (tkhd track_ID, mdhd timescale):
+ *
+ * - each trun adds its samples' durations: the per-sample ones when the trun carries them,
+ *   otherwise sample_count × the default duration of tfhd, otherwise of trex;
+ * - each traf starts at its tfdt baseMediaDecodeTime, or where the previous one ended.
+ *
+ * A track's duration is the larger of the sum of its samples (moov's included) and the span its
+ * fragments cover (from the first start, or from 0 when moov holds samples, to the last end): the
+ * sum is the media really there whatever tfdt says, the span is the timeline a player shows (what
+ * ffprobe reports) and also counts a gap between fragments. Taking the larger, neither an
+ * overlapping nor a jumping tfdt makes a long file look short. The movie's duration is its longest
+ * track's, as mvhd's is for an unfragmented file (audio running on past the picture plays too).
+ *
+ * sidx and mfra are not read: they are optional indexes (ffmpeg writes sidx only with global_sidx
+ * or dash), a sidx may cover part of the file only, and both restate what the truns say.
+ *
+ * null (unknown) when samples have a duration nowhere (no per-sample, tfhd or trex duration), when
+ * a traf lacks its tfhd, or when no track adds up to more than 0: a fragmented file whose length
+ * cannot be read is not taken for a short one. One walk over the top-level boxes, a few box headers
+ * per fragment and 4 bytes per sample when truns list durations; nothing allocated per fragment.
+ */
+function fragmentedDurationMs(bytes: Uint8Array, moov: Box, mvex: Box): number | null {
+  const tracks: FragmentedTrack[] = [];
+  for (const trak of boxes(bytes, moov.start, moov.end)) {
+    if (trak.type !== 'trak') continue;
+    const tkhd = child(bytes, trak, 'tkhd');
+    const mdia = child(bytes, trak, 'mdia');
+    const mdhd = mdia ? child(bytes, mdia, 'mdhd') : undefined;
+    if (!tkhd || !mdhd) continue;
+    const { timescale, duration } = timing(bytes, mdhd);
+    const moovDuration = isUnknownDuration(duration) ? 0 : duration;
+    // tkhd: version/flags (4), creation and modification times (4 or 8 each), then track_ID.
+    const id = u32be(bytes, within(tkhd.end, tkhd.start + (u8(bytes, tkhd.start) === 1 ? 20 : 12), 4));
+    tracks.push({ id, timescale, moovDuration, defaultDuration: 0, samples: 0, next: moovDuration, first: Number.POSITIVE_INFINITY, last: 0 });
+  }
+  for (const trex of boxes(bytes, mvex.start, mvex.end)) {
+    if (trex.type !== 'trex') continue;
+    // version/flags (4), track_ID, default sample description index, default sample duration.
+    const track = trackOf(tracks, u32be(bytes, within(trex.end, trex.start + 4, 4)));
+    if (track) track.defaultDuration = u32be(bytes, within(trex.end, trex.start + 12, 4));
+  }
+  for (let moof = 0; moof + 8 <= bytes.length; moof = boxEnd(bytes, moof, bytes.length)) {
+    if (u32be(bytes, moof + 4) !== MOOF) continue;
+    const moofEnd = boxEnd(bytes, moof, bytes.length);
+    for (let traf = boxContent(bytes, moof); traf + 8 <= moofEnd; traf = boxEnd(bytes, traf, moofEnd)) {
+      if (u32be(bytes, traf + 4) !== TRAF) continue;
+      const trafEnd = boxEnd(bytes, traf, moofEnd);
+      // tfhd and tfdt first (the standard puts them before the truns; a file need not).
+      let tfhd = -1;
+      let tfdt = -1;
+      for (let box = boxContent(bytes, traf); box + 8 <= trafEnd; box = boxEnd(bytes, box, trafEnd)) {
+        const type = u32be(bytes, box + 4);
+        if (type === TFHD && tfhd < 0) tfhd = box;
+        else if (type === TFDT && tfdt < 0) tfdt = box;
+      }
+      if (tfhd < 0) return null;
+      const tfhdStart = boxContent(bytes, tfhd);
+      const tfhdEnd = boxEnd(bytes, tfhd, trafEnd);
+      const tfhdFlags = fullBoxFlags(bytes, tfhdStart);
+      const track = trackOf(tracks, u32be(bytes, within(tfhdEnd, tfhdStart + 4, 4)));
+      if (!track) continue; // a fragment of a track moov does not declare: players skip it too
+      // After track_ID: base data offset (8) if 0x1, sample description index (4) if 0x2, default duration if 0x8.
+      const defaultAt = tfhdStart + 8 + (tfhdFlags & 0x1 ? 8 : 0) + (tfhdFlags & 0x2 ? 4 : 0);
+      const defaultDuration = tfhdFlags & 0x8 ? u32be(bytes, within(tfhdEnd, defaultAt, 4)) : track.defaultDuration;
+      let duration = 0;
+      let runs = 0;
+      for (let trun = boxContent(bytes, traf); trun + 8 <= trafEnd; trun = boxEnd(bytes, trun, trafEnd)) {
+        if (u32be(bytes, trun + 4) !== TRUN) continue;
+        runs += 1;
+        const start = boxContent(bytes, trun);
+        const end = boxEnd(bytes, trun, trafEnd);
+        const flags = fullBoxFlags(bytes, start);
+        const count = u32be(bytes, within(end, start + 4, 4));
+        // After sample_count: data offset (4) if 0x1, first sample flags (4) if 0x4; then per sample
+        // duration if 0x100, size if 0x200, flags if 0x400, composition offset if 0x800, 4 bytes each.
+        const entries = start + 8 + (flags & 0x1 ? 4 : 0) + (flags & 0x4 ? 4 : 0);
+        const stride = 4 * (((flags >> 8) & 1) + ((flags >> 9) & 1) + ((flags >> 10) & 1) + ((flags >> 11) & 1));
+        within(end, entries, count * stride); // a trun listing more samples than it holds is damaged
+        if (flags & 0x100) {
+          for (let i = 0; i < count; i += 1) duration += u32be(bytes, entries + i * stride);
+        } else if (count > 0) {
+          if (!(defaultDuration > 0)) return null;
+          duration += count * defaultDuration;
+        }
+      }
+      // duration-is-empty (0x10000): a traf without samples that still spans its default duration.
+      if (runs === 0 && tfhdFlags & 0x10000) duration = defaultDuration;
+      let start = track.next;
+      if (tfdt >= 0) {
+        const tfdtStart = boxContent(bytes, tfdt);
+        const tfdtEnd = boxEnd(bytes, tfdt, trafEnd);
+        start = u8(bytes, tfdtStart) === 1 ? u64be(bytes, within(tfdtEnd, tfdtStart + 4, 8)) : u32be(bytes, within(tfdtEnd, tfdtStart + 4, 4));
+      }
+      track.samples += duration;
+      track.first = Math.min(track.first, start);
+      track.last = Math.max(track.last, start + duration);
+      track.next = start + duration;
+    }
+  }
+  let longest = 0;
+  for (const track of tracks) {
+    const span = track.first === Number.POSITIVE_INFINITY ? 0 : track.last - (track.moovDuration > 0 ? 0 : track.first);
+    const ticks = Math.max(track.moovDuration + track.samples, span);
+    if (ticks === 0) continue;
+    if (!(track.timescale > 0)) return null;
+    longest = Math.max(longest, (ticks * 1000) / track.timescale);
+  }
+  return longest > 0 ? Math.round(longest) : null;
+}
+
+/**
+ * The movie's duration in ms: mvhd's, for a fragmented movie mehd's or else the fragments'
+ * (`fragmentedDurationMs`); undefined when moov states none (the video track's mdhd is asked
+ * then), null when a fragmented movie's duration cannot be read.
+ */
+function movieDurationMs(bytes: Uint8Array, moov: Box): number | null | undefined {
+  const mvhd = child(bytes, moov, 'mvhd');
+  const movie = mvhd ? timing(bytes, mvhd) : undefined;
+  const declared = movie ? milliseconds(movie.duration, movie.timescale) : undefined;
+  const mvex = child(bytes, moov, 'mvex');
+  if (!mvex) return declared;
+  // Fragmented: mvhd covers moov's own samples only (0 for an empty moov). mehd, in mvhd's
+  // timescale, states the whole length and wins when present; otherwise the fragments tell it.
+  const mehd = child(bytes, mvex, 'mehd');
+  const whole = mehd && movie ? milliseconds(u8(bytes, mehd.start) === 1 ? u64be(bytes, mehd.start + 4) : u32be(bytes, mehd.start + 4), movie.timescale) : undefined;
+  if (whole !== undefined) return Math.max(whole, declared ?? 0);
+  const fragments = fragmentedDurationMs(bytes, moov, mvex);
+  return fragments === null ? null : Math.max(fragments, declared ?? 0);
 }
 
 interface TrackHeader {
@@ -263,19 +472,7 @@ function trackHeader(bytes: Uint8Array, box: Box): TrackHeader {
 function measureIsoMedia(bytes: Uint8Array): MediaMeasurement | null {
   const moov = boxes(bytes, 0, bytes.length).find((box) => box.type === 'moov');
   if (!moov) return null;
-  const mvhd = child(bytes, moov, 'mvhd');
-  let durationMs: number | undefined;
-  if (mvhd) {
-    const { timescale, duration } = timing(bytes, mvhd);
-    if (timescale > 0 && duration > 0 && duration !== 0xffffffff) durationMs = Math.round((duration * 1000) / timescale);
-    // Fragmented files leave mvhd's duration at 0 and give it in mvex/mehd (same timescale).
-    const mvex = durationMs === undefined ? child(bytes, moov, 'mvex') : undefined;
-    const fragment = mvex ? child(bytes, mvex, 'mehd') : undefined;
-    if (fragment && timescale > 0) {
-      const fragmentDuration = u8(bytes, fragment.start) === 1 ? u64be(bytes, fragment.start + 4) : u32be(bytes, fragment.start + 4);
-      if (fragmentDuration > 0) durationMs = Math.round((fragmentDuration * 1000) / timescale);
-    }
-  }
+  const movieDuration = movieDurationMs(bytes, moov);
   for (const trak of boxes(bytes, moov.start, moov.end).filter((box) => box.type === 'trak')) {
     const mdia = child(bytes, trak, 'mdia');
     const hdlr = mdia ? child(bytes, mdia, 'hdlr') : undefined;
@@ -283,13 +480,16 @@ function measureIsoMedia(bytes: Uint8Array): MediaMeasurement | null {
     if (!tkhd || !hdlr || ascii(bytes, hdlr.start + 8, 4) !== 'vide') continue;
     const header = trackHeader(bytes, tkhd);
     if (header.width <= 0 || header.height <= 0) continue;
+    let durationMs = movieDuration;
     if (durationMs === undefined && mdia) {
       const mdhd = child(bytes, mdia, 'mdhd');
       const track = mdhd ? timing(bytes, mdhd) : undefined;
       if (track && track.timescale > 0 && track.duration > 0) durationMs = Math.round((track.duration * 1000) / track.timescale);
     }
     const size = header.quarterTurn ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
-    return { ...size, durationMs: durationMs ?? 0 };
+    // A fragmented movie whose fragments do not tell its length has no duration rather than 0, so
+    // no duration limit takes it for a short one (inspectMedia refuses it where a limit applies).
+    return durationMs === null ? size : { ...size, durationMs: durationMs ?? 0 };
   }
   return null;
 }

@@ -305,6 +305,7 @@ export interface MeasuredMedia {
   readonly bytes: number;
   readonly width: number;
   readonly height: number;
+  /** Video and PAG; absent when it could not be read (`inspectMedia` refuses such a file where a limit applies). */
   readonly durationMs?: number;
 }
 
@@ -456,14 +457,15 @@ export interface MediaInspection {
  * of ours, as a content mismatch (108018). Content that is one of ours but cannot be measured, or
  * whose structure does not run whole to its end (`isCompleteMedia`: a file cut off in a copy or a
  * download, which the app would later fail to show), is a damaged file: 108005 and nothing else,
- * since nothing read from it can be trusted. Completeness needs every byte, so a `partial` sample
- * (an oversized file, refused for its size anyway) is never called damaged.
+ * since nothing read from it can be trusted. So is a video whose duration cannot be read, for a
+ * rule that limits durations (`durationUnreadable`). Completeness needs every byte, so a `partial`
+ * sample (an oversized file, refused for its size anyway) is never called damaged.
  */
 export function inspectMedia(rule: MediaRule, sample: MediaSample): MediaInspection {
   const declaredType = mediaTypeOfName(sample.name);
   const type = sniffType(sample.bytes);
   const measurement: MediaMeasurement | null = type === null ? null : measureMedia(sample.bytes);
-  if (type !== null && !sample.partial && (measurement === null || !isCompleteMedia(sample.bytes))) {
+  if (type !== null && !sample.partial && (measurement === null || !isCompleteMedia(sample.bytes) || durationUnreadable(rule, type, measurement))) {
     return { measured: null, refusals: [unreadableRefusal] };
   }
   if (type === null || measurement === null) {
@@ -479,6 +481,19 @@ export function inspectMedia(rule: MediaRule, sample: MediaSample): MediaInspect
     ...(measurement.durationMs !== undefined ? { durationMs: measurement.durationMs } : {}),
   };
   return { measured, refusals: checkMedia(rule, measured) };
+}
+
+/**
+ * Whether a measured file is a video or PAG without a duration (a fragmented MP4 whose fragments do
+ * not tell its length: the measurer answers none rather than 0) for a rule that takes its type and
+ * limits durations. Such a file must not pass the limit as if it were short, and `checkMedia` has
+ * no number to hold against it, so `inspectMedia` refuses it as unreadable: 108005, not 108017,
+ * because nothing shows the file is too long, only that its length cannot be read, and the remedy
+ * is the one for a damaged file (export it again). A rule that does not take the type refuses it
+ * for its type instead; one without a duration limit has nothing to check.
+ */
+function durationUnreadable(rule: MediaRule, type: MediaType, measurement: MediaMeasurement): boolean {
+  return mediaTypeInfo[type].kind !== 'image' && measurement.durationMs === undefined && rule.maxDurationMs !== undefined && rule.types.includes(type);
 }
 
 /** The type a file name claims by its extension, or null. */

@@ -5,29 +5,47 @@ import { imageSize } from 'image-size';
 import * as MP4Box from 'mp4box';
 import { describe, expect, it } from 'vitest';
 import { isCompleteMedia, measureMedia, measurePag, sniffType } from '@contract/media-measure';
-import { fixturesDir, mediaFixtures, pag, png, video } from '../fixtures/media/generate';
+import { fixturesDir, mediaFixtures, movieFragment, pag, png, video, type VideoFragment } from '../fixtures/media/generate';
 
 const read = (file: string) => new Uint8Array(readFileSync(join(fixturesDir, file)));
 
 /** mp4box's reading of a movie: duration in ms and the first video track's tkhd size and matrix. */
 function mp4boxInfo(bytes: Uint8Array): { durationMs: number; width: number; height: number; matrix: number[] } {
   const file = MP4Box.createFile();
-  let info: MP4Box.Movie | null = null;
-  file.onReady = (movie) => {
-    info = movie;
+  let ready = false;
+  file.onReady = () => {
+    ready = true;
   };
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as MP4Box.MP4BoxBuffer;
   buffer.fileStart = 0;
   file.appendBuffer(buffer);
   file.flush();
-  const movie = info as MP4Box.Movie | null;
-  if (!movie) throw new Error('mp4box did not read the movie');
+  if (!ready) throw new Error('mp4box did not read the movie');
+  // Asked after the whole file went in, mp4box has read the fragments too: its fragment_duration is
+  // mehd's, or without mehd what the fragments' samples add up to (moov's included).
+  const movie = file.getInfo();
   const track = movie.videoTracks[0];
   if (!track) throw new Error('mp4box found no video track');
   const fragment = movie.fragment_duration;
-  const duration = movie.duration > 0 ? (movie.duration * 1000) / movie.timescale : fragment ? (Number(fragment.num) * 1000) / Number(fragment.den) : 0;
+  const declared = movie.duration > 0 ? (movie.duration * 1000) / movie.timescale : 0;
+  const duration = Math.max(declared, fragment ? (Number(fragment.num) * 1000) / Number(fragment.den) : 0);
   return { durationMs: Math.round(duration), width: track.track_width, height: track.track_height, matrix: Array.from(track.matrix) };
 }
+
+/** Whether a fixture is a fragmented movie: moof boxes after moov. */
+const isFragmented = (bytes: Uint8Array) => Buffer.from(bytes).includes('moof');
+
+/** The top-level boxes of an ISO-BMFF file (32-bit sizes, as the fixtures write them): type and end. */
+function topLevelBoxes(bytes: Uint8Array): { type: string; end: number }[] {
+  const found: { type: string; end: number }[] = [];
+  for (let offset = 0; offset + 8 <= bytes.length; ) {
+    const type = Buffer.from(bytes).toString('latin1', offset + 4, offset + 8);
+    offset += new DataView(bytes.buffer, bytes.byteOffset).getUint32(offset);
+    found.push({ type, end: offset });
+  }
+  return found;
+}
+const topLevelEnds = (bytes: Uint8Array) => topLevelBoxes(bytes).map((box) => box.end);
 
 describe('the media fixtures', () => {
   it('are what generate.ts builds (regenerate with npx tsx tests/fixtures/media/generate.ts)', () => {
@@ -176,6 +194,96 @@ describe('measureMedia details', () => {
   });
 });
 
+describe('fragmented movies', () => {
+  const head = (options: { trexDuration?: number } = {}) => video({ width: 1280, height: 640, durationMs: 0, trackTimescale: 15360, fragments: [], ...options });
+  /** A fragmented movie of fragments starting where `starts` say (tfdt), after an empty moov. */
+  const withFragments = (fragments: ReadonlyArray<VideoFragment>, starts: ReadonlyArray<number>, options: { trexDuration?: number } = {}) =>
+    new Uint8Array(Buffer.concat([head(options), ...fragments.map((fragment, i) => movieFragment(i + 1, fragment, starts[i] ?? 0))]));
+  const measured = (file: string) => measureMedia(read(file));
+  const second = 15360; // the track timescale of these movies, as ffmpeg writes it
+
+  it('reads the length of a movie with an empty moov and no mehd from its fragments', () => {
+    // Per-sample durations in the truns (0.3 s and 0.367 s by turns) with tfdt.
+    expect(measured('banner-1280x640-fragmented-trun-12s.mp4')).toEqual({ width: 1280, height: 640, durationMs: 12_000 });
+    // Counts of samples of tfhd's default duration, then of trex's, without tfdt.
+    expect(measured('banner-1280x640-fragmented-defaults-20s.mp4')).toEqual({ width: 1280, height: 640, durationMs: 20_000 });
+  });
+
+  it('does not take moov’s first 2 s for the length of an 18 s movie (ffmpeg’s frag_keyframe without empty_moov)', () => {
+    const bytes = read('banner-1280x640-fragmented-moov-2s-of-18s.mp4');
+    const mvhd = Buffer.from(bytes).indexOf('mvhd');
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(mvhd + 4 + 16)).toBe(2000); // what mvhd says
+    expect(measureMedia(bytes)).toEqual({ width: 1280, height: 640, durationMs: 18_000 });
+  });
+
+  it('keeps mehd when the movie has it: it states the whole length', () => {
+    const fixture = read('banner-1280x640-fragmented-8s.mp4');
+    const longer = new Uint8Array(Buffer.concat([fixture, movieFragment(1, { count: 900, duration: 1, in: 'tfhd' }, 0)]));
+    expect(measureMedia(longer)).toEqual({ width: 1280, height: 640, durationMs: 8_000 });
+  });
+
+  it('measures a movie cut between its fragments as the shorter movie it is', () => {
+    const bytes = read('banner-1280x640-fragmented-trun-12s.mp4');
+    // Cut after each moof/mdat pair but the last.
+    const cuts = topLevelBoxes(bytes)
+      .filter((box) => box.type === 'mdat' && box.end < bytes.length)
+      .map((box) => box.end);
+    expect(cuts.map((end) => isCompleteMedia(bytes.subarray(0, end)))).toEqual([true, true]);
+    expect(cuts.map((end) => measureMedia(bytes.subarray(0, end))?.durationMs)).toEqual([4_000, 8_000]);
+  });
+
+  it('counts a gap between fragments (tfdt jumping ahead) and fragments that overlap (tfdt going back)', () => {
+    const fragment: VideoFragment = { count: 2, duration: second, in: 'tfhd', tfdt: true };
+    // 2 s, then 2 s from 60 s on: the timeline a player shows runs 62 s.
+    expect(measureMedia(withFragments([fragment, fragment], [0, 60 * second]))?.durationMs).toBe(62_000);
+    // Three fragments of 2 s that all claim to start at 0: 6 s of samples are still there.
+    expect(measureMedia(withFragments([fragment, fragment, fragment], [0, 0, 0]))?.durationMs).toBe(6_000);
+    // A file cut from a stream: decode times start late, only their span counts.
+    expect(measureMedia(withFragments([fragment, fragment], [3600 * second, 3602 * second]))?.durationMs).toBe(4_000);
+  });
+
+  it('answers no duration, not 0, when the fragments do not tell it', () => {
+    const unknown = { width: 1280, height: 640 };
+    // No duration anywhere: not per sample, not in tfhd, 0 in trex.
+    expect(measureMedia(withFragments([{ count: 300, duration: 0, in: 'trex' }], [0]))).toEqual(unknown);
+    // An empty moov with no fragment at all.
+    expect(measureMedia(new Uint8Array(head()))).toEqual(unknown);
+    // Per-sample durations of 0 add up to nothing either.
+    expect(measureMedia(withFragments([{ durations: [0, 0, 0] }], [0]))).toEqual(unknown);
+    // With trex's default the same count has a length.
+    expect(measureMedia(withFragments([{ count: 300, duration: 0, in: 'trex' }], [0], { trexDuration: 512 }))?.durationMs).toBe(10_000);
+  });
+
+  it('takes a 64-bit mdhd duration of all ones (unknown, as Smooth Streaming writes it) for no length', () => {
+    const bytes = Buffer.from(video({ width: 1280, height: 640, durationMs: 4_000, version1: true, trackTimescale: second, fragments: [{ count: 4, duration: second, in: 'tfhd' }] }));
+    const mdhd = bytes.indexOf('mdhd');
+    bytes.fill(0xff, mdhd + 4 + 4 + 8 + 8 + 4, mdhd + 4 + 4 + 8 + 8 + 4 + 8); // version/flags, times, timescale, then duration
+    expect(measureMedia(new Uint8Array(bytes))?.durationMs).toBe(4_000);
+  });
+
+  it('refuses to measure a trun that lists more samples than it holds', () => {
+    const bytes = Buffer.from(read('banner-1280x640-fragmented-trun-12s.mp4'));
+    const trun = bytes.indexOf('trun');
+    bytes.writeUInt32BE(13, trun + 8); // sample_count: 13 where 12 are written
+    expect(measureMedia(new Uint8Array(bytes))).toBeNull();
+    bytes.writeUInt32BE(0xffffffff, trun + 8);
+    expect(measureMedia(new Uint8Array(bytes))).toBeNull();
+  });
+
+  it('never throws on a damaged fragmented movie, and never answers a negative or endless length', () => {
+    const fragmented = mediaFixtures.filter((f) => f.file.startsWith('banner-1280x640-fragmented'));
+    fc.assert(
+      fc.property(fc.constantFrom(...fragmented), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }), (fixture, damage) => {
+        const bytes = new Uint8Array(read(fixture.file));
+        for (const [at, value] of damage) bytes[at % bytes.length] = value;
+        const result = measureMedia(bytes);
+        return result === null || result.durationMs === undefined || (Number.isFinite(result.durationMs) && result.durationMs >= 0);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 describe('isCompleteMedia', () => {
   const whole = mediaFixtures.filter((f) => f.type !== null && f.file !== 'truncated.png');
   const concat = (...parts: ArrayLike<number>[]) => new Uint8Array(Buffer.concat(parts.map((part) => Buffer.from(Uint8Array.from(part)))));
@@ -184,8 +292,11 @@ describe('isCompleteMedia', () => {
     const bytes = read(file);
     expect(isCompleteMedia(bytes)).toBe(true);
     for (const cut of [1, 10, Math.floor(bytes.length / 2)]) expect(isCompleteMedia(bytes.subarray(0, bytes.length - cut)), `${file} minus ${cut}`).toBe(false);
+    // A fragmented movie cut right after one of its fragments is a whole, shorter movie: no structure
+    // tells the two apart (see the fragmented movies below: it measures shorter too).
+    const fragmentEnds = isFragmented(bytes) ? topLevelEnds(bytes) : [];
     for (let length = 0; length < bytes.length; length += 1) {
-      if (isCompleteMedia(bytes.subarray(0, length))) expect.fail(`${file} cut at ${length} of ${bytes.length} passed as whole`);
+      if (isCompleteMedia(bytes.subarray(0, length)) && !fragmentEnds.includes(length)) expect.fail(`${file} cut at ${length} of ${bytes.length} passed as whole`);
     }
   });
 
@@ -295,7 +406,8 @@ describe('isCompleteMedia', () => {
     fc.assert(
       fc.property(fc.constantFrom(...whole), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), (fixture, share) => {
         const bytes = read(fixture.file);
-        return !isCompleteMedia(bytes.subarray(0, Math.floor(bytes.length * share)));
+        const length = Math.floor(bytes.length * share);
+        return !isCompleteMedia(bytes.subarray(0, length)) || (isFragmented(bytes) && topLevelEnds(bytes).includes(length));
       }),
       { numRuns: 500 },
     );

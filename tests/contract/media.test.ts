@@ -31,7 +31,7 @@ import {
   type MediaRefusal,
   type MediaRule,
 } from '@contract/media';
-import { fixturesDir, mediaFixtures } from '../fixtures/media/generate';
+import { fixturesDir, mediaFixtures, video } from '../fixtures/media/generate';
 
 const codes = (refusals: ReadonlyArray<MediaRefusal>) => refusals.map((r) => r.code);
 const start = mediaRules['startPage.image'];
@@ -290,6 +290,40 @@ describe('inspectMedia on files', () => {
     expect(inspect('home.coverVideo', 'cover-720x960-5s.mov').refusals).toEqual([]);
     expect(inspect('popup.pag', 'popup-720x1280-5s.pag').refusals).toEqual([]);
     expect(codes(inspect('popup.pag', 'popup-1080x1920-12s.pag').refusals)).toEqual([ErrorCode.DurationTooLong]);
+  });
+
+  it('checks a fragmented video (no mehd) for the duration its fragments add up to', () => {
+    const banner = mediaRules['banner.media'];
+    expect(banner.maxDurationMs).toBe(15_000);
+    expect(inspect('banner.media', 'banner-1280x640-fragmented-trun-12s.mp4')).toEqual({
+      measured: { kind: 'video', type: 'mp4', declaredType: 'mp4', bytes: read('banner-1280x640-fragmented-trun-12s.mp4').length, width: 1280, height: 640, durationMs: 12_000 },
+      refusals: [],
+    });
+    const bytes = read('banner-1280x640-fragmented-trun-12s.mp4');
+    expect(inspectMedia({ ...banner, maxDurationMs: 10_000 }, { name: 'screen.mp4', size: bytes.length, bytes }).refusals).toEqual([
+      { code: ErrorCode.DurationTooLong, key: 'validation.mediaDuration', params: { max: 10 } },
+    ]);
+    expect(codes(inspect('banner.media', 'banner-1280x640-fragmented-defaults-20s.mp4').refusals)).toEqual([ErrorCode.DurationTooLong]);
+    // mvhd says 2 s (what moov itself holds); the fragments run on to 18 s.
+    expect(codes(inspect('banner.media', 'banner-1280x640-fragmented-moov-2s-of-18s.mp4').refusals)).toEqual([ErrorCode.DurationTooLong]);
+  });
+
+  it('refuses a fragmented video whose duration cannot be read as unreadable (108005), not as short', () => {
+    // 300 samples whose duration is nowhere: not per sample, not in tfhd, 0 in trex.
+    const bytes = new Uint8Array(video({ width: 1280, height: 640, durationMs: 0, trackTimescale: 15360, fragments: [{ count: 300, duration: 0, in: 'trex' }] }));
+    const sample = { name: 'screen.mp4', size: bytes.length, bytes };
+    expect(inspectMedia(mediaRules['banner.media'], sample)).toEqual({ measured: null, refusals: [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }] });
+    expect(codes(inspectMedia(mediaRules['paywall.background'], sample).refusals)).toEqual([ErrorCode.FileReadFailed]);
+    // A rule that does not take videos refuses it for its type (and size), as any video.
+    expect(codes(inspectMedia(mediaRules['popup.pag'], sample).refusals)).toEqual([ErrorCode.FileTypeNotAllowed, ErrorCode.DimensionMax]);
+    // A rule without a duration limit has nothing to hold against it.
+    const noLimit: MediaRule = { id: 'banner.media', kinds: ['video'], types: ['mp4'], maxBytes: 1024 * 1024 };
+    const taken = inspectMedia(noLimit, sample);
+    expect(taken.refusals).toEqual([]);
+    expect(taken.measured).toMatchObject({ kind: 'video', width: 1280, height: 640 });
+    expect(taken.measured).not.toHaveProperty('durationMs');
+    // An oversized file read in part is refused for its size, its unread length not held against it.
+    expect(codes(inspectMedia(mediaRules['banner.media'], { ...sample, size: 50 * 1024 * 1024, partial: true }).refusals)).toEqual([ErrorCode.FileTooLarge]);
   });
 });
 
