@@ -6,6 +6,7 @@ import { PasswordInput } from '../components/password-input';
 import { FormError } from './form-error';
 import {
   fieldMessage,
+  formDetails,
   formMessage,
   formSessionReducer,
   initialFormState,
@@ -34,6 +35,7 @@ export function useFormSession<S extends z.ZodType, V extends FormTextValues, R>
     values: state.values,
     busy: state.busy,
     formMessage: formMessage(state, t),
+    formDetails: formDetails(state, t),
     messageOf: (name: keyof V & string) => fieldMessage(state, name, t),
     setValue: (name: keyof V & string, value: string) => dispatch({ type: 'change', name, value }),
     submit: (event?: FormEvent) => {
@@ -95,7 +97,7 @@ export function FormDialog<S extends z.ZodType, V extends FormTextValues, R>({ o
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.content}>
               {intro ? <Text>{intro}</Text> : null}
-              <FormError message={form.formMessage} />
+              <FormError message={form.formMessage} details={form.formDetails} />
               {children(form)}
             </DialogContent>
             <DialogActions>
@@ -133,7 +135,7 @@ export function InlineForm<S extends z.ZodType, V extends FormTextValues, R>({ h
       <Text id={headingId} weight="semibold">
         {heading}
       </Text>
-      <FormError message={form.formMessage} />
+      <FormError message={form.formMessage} details={form.formDetails} />
       {children(form)}
       {footnote ? (
         <Text size={200} className={styles.muted}>

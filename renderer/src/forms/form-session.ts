@@ -4,6 +4,7 @@ import { fieldErrorMessage } from '@contract/field-errors';
 import { notify } from '../app/notices';
 import { toAppError, type AppError } from '../bridge/app-error';
 import { errorText, type Translate } from '../i18n/error-text';
+import { splitFieldErrors } from '../resources/form-model';
 import { placeSubmitError } from '../resources/submit-errors';
 import { validateWith, withoutField } from './validate';
 
@@ -14,7 +15,8 @@ import { validateWith, withoutField } from './validate';
  * Submit checks the values with the contract's schema (nothing is sent while a field is wrong),
  * sends once at a time, announces success and starts over from the initial values; a refusal keeps
  * every value and shows the server's field errors under their fields and its localized message
- * where it belongs. Offline, the mutation refuses locally (1009) and that refusal reads like any other.
+ * where it belongs, with the field errors no field takes (a rate limit's wait) under it. Offline,
+ * the mutation refuses locally (1009) and that refusal reads like any other.
  */
 
 /** What the inputs of such a form hold: text, by field name. */
@@ -101,6 +103,17 @@ export function formMessage(state: FormSessionState<FormTextValues>, t: Translat
   return state.refusal && state.refusalAbove ? errorText(t, state.refusal) : null;
 }
 
+/**
+ * The localized field errors of the refusal at paths the form has no field for, shown under its
+ * message above the form: the wait of a rate limit (1006, `retryAfterSeconds`: "Try again in 42
+ * seconds"), which the code's own message cannot tell.
+ */
+export function formDetails(state: FormSessionState<FormTextValues>, t: Translate): readonly string[] {
+  if (!state.refusal) return [];
+  const { other } = splitFieldErrors(state.refusal.fieldErrors, Object.keys(state.values).map((name) => ({ name })));
+  return Object.values(other).map((error) => fieldErrorMessage(error, t));
+}
+
 /** What a form states: its schema, its first values, what it sends and what it says on success. */
 export interface FormSessionOptions<S extends z.ZodType, V extends FormTextValues, R> {
   readonly schema: S;
@@ -111,8 +124,8 @@ export interface FormSessionOptions<S extends z.ZodType, V extends FormTextValue
   readonly codeFields?: Readonly<Record<number, string>>;
   /** Sends the checked data: a mutation's `mutateAsync`. */
   readonly send: (data: z.output<S>) => Promise<R>;
-  /** The success notice, from what the server answered. */
-  readonly successMessage: (result: R) => string;
+  /** The success notice, from what the server answered; none when the form shows the answer itself. */
+  readonly successMessage?: (result: R) => string;
   /** A short message (default) or a longer-lived notification. */
   readonly notice?: 'message' | 'notification';
   /** Values kept for the next entry after a success (a chosen provider); the rest start over. */
@@ -153,9 +166,11 @@ export async function submitForm<S extends z.ZodType, V extends FormTextValues, 
     inFlight.current = false;
   }
   dispatch({ type: 'sent' });
-  const text = options.successMessage(result);
-  if (options.notice === 'notification') notify.notification('success', text);
-  else notify.message('success', text);
+  if (options.successMessage) {
+    const text = options.successMessage(result);
+    if (options.notice === 'notification') notify.notification('success', text);
+    else notify.message('success', text);
+  }
   const kept: Partial<V> = {};
   for (const name of options.keepAfterSuccess ?? []) kept[name] = values[name];
   dispatch({ type: 'reset', values: { ...options.initial, ...kept } });

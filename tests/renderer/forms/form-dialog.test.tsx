@@ -9,8 +9,10 @@ import { invitationCreateSchema } from '@contract/resources/projects';
 import { subscribeNotices, type Notice } from '../../../renderer/src/app/notices';
 import { AppError } from '../../../renderer/src/bridge/app-error';
 import { ChoiceField, InlineForm, TextField, type FormSession } from '../../../renderer/src/forms/form-dialog';
+import { FormError } from '../../../renderer/src/forms/form-error';
 import {
   fieldMessage,
+  formDetails,
   formMessage,
   formSessionReducer,
   initialFormState,
@@ -20,6 +22,7 @@ import {
   type FormTextValues,
 } from '../../../renderer/src/forms/form-session';
 import { buildResources } from '../../../renderer/src/i18n/resources';
+import { webhookTestOptions } from '../../../renderer/src/resources/projects/integrations-tab';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -42,6 +45,7 @@ function session<S extends z.ZodType, V extends FormTextValues, R>(options: Form
     submit: () => submitForm(options, state.values, { dispatch, inFlight }),
     message: (name: string) => fieldMessage(state, name, t),
     formMessage: () => formMessage(state, t),
+    details: () => formDetails(state, t),
   };
 }
 
@@ -163,6 +167,85 @@ describe('form session: a refusal', () => {
   });
 });
 
+/** A refusal past an action limit, as the server sends it (server/src/errors.ts, `actionLimitReached`). */
+const limitReached = (seconds: number) => new AppError(ErrorCode.TooManyRequests, 'limit', { retryAfterSeconds: { key: 'validation.retryAfter', params: { seconds } } });
+
+describe('form session: a rate limit (1006 with retryAfterSeconds)', () => {
+  it('shows the code’s message above the form with the wait, in seconds, and keeps every value', async () => {
+    const form = session(inviteOptions(() => Promise.reject(limitReached(42))));
+    form.type('email', 'someone@example.com');
+    expect(await form.submit()).toBe('refused');
+    expect(form.formMessage()).toBe(t('errors:tooManyRequests'));
+    expect(form.details()).toEqual(['The limit for this action is reached. Try again in 42 seconds.']);
+    expect(form.message('email')).toBeUndefined();
+    expect(form.message('role')).toBeUndefined();
+    expect(form.state.values).toEqual({ email: 'someone@example.com', role: 'editor' });
+  });
+
+  it('reads the wait in the operator’s language', async () => {
+    const zh = i18n.cloneInstance({ lng: 'zh-CN' });
+    const form = session(inviteOptions(() => Promise.reject(limitReached(7))));
+    form.type('email', 'someone@example.com');
+    await form.submit();
+    expect(formDetails(form.state, (key, options) => zh.t(key, options))).toEqual(['此操作已达到次数上限，请在 7 秒后再试。']);
+  });
+
+  it('lists the wait under the message, announced as an alert', () => {
+    const html = renderToStaticMarkup(<FormError message={t('errors:tooManyRequests')} details={['The limit for this action is reached. Try again in 42 seconds.']} />);
+    expect(html).toMatch(/role="alert"/);
+    expect(html).toContain('Too many requests.');
+    expect(html).toContain('Try again in 42 seconds.');
+  });
+
+  it('has no details without a refusal, nor for a refusal that carries none', async () => {
+    const form = session(inviteOptions(() => Promise.reject(new AppError(ErrorCode.Offline, 'offline'))));
+    expect(form.details()).toEqual([]);
+    form.type('email', 'someone@example.com');
+    await form.submit();
+    expect(form.details()).toEqual([]);
+    expect(renderToStaticMarkup(<FormError message={null} />)).toBe('');
+  });
+});
+
+describe('webhook test delivery (integrations-tab.tsx)', () => {
+  const answer = { ok: true, status: 200, durationMs: 12, bodyExcerpt: 'ok' };
+
+  it('sends once when asked twice at once (the dialog opening under StrictMode), shows the answer, no notice', async () => {
+    let respond: (value: typeof answer) => void = () => undefined;
+    const send = vi.fn(() => new Promise<typeof answer>((resolve) => (respond = resolve)));
+    const onResult = vi.fn();
+    const form = session(webhookTestOptions(send, onResult));
+    watchNotices();
+    const first = form.submit();
+    expect(await form.submit()).toBe('busy');
+    expect(send).toHaveBeenCalledTimes(1);
+    respond(answer);
+    expect(await first).toBe('sent');
+    expect(onResult).toHaveBeenCalledWith(answer);
+    expect(notices).toEqual([]);
+    expect(form.state.busy).toBe(false);
+  });
+
+  it('shows a refusal past the limit of test deliveries with the seconds to wait, and can send again', async () => {
+    const send = vi.fn<() => Promise<typeof answer>>().mockRejectedValueOnce(limitReached(600)).mockResolvedValueOnce(answer);
+    const onResult = vi.fn();
+    const form = session(webhookTestOptions(send, onResult));
+    expect(await form.submit()).toBe('refused');
+    expect(form.formMessage()).toBe(t('errors:tooManyRequests'));
+    expect(form.details()).toEqual(['The limit for this action is reached. Try again in 600 seconds.']);
+    expect(onResult).not.toHaveBeenCalled();
+    expect(await form.submit()).toBe('sent');
+    expect(form.formMessage()).toBeNull();
+    expect(form.details()).toEqual([]);
+  });
+
+  it('shows an offline refusal above the dialog’s content', async () => {
+    const form = session(webhookTestOptions(() => Promise.reject(new AppError(ErrorCode.Offline, 'offline')), vi.fn()));
+    await form.submit();
+    expect(form.formMessage()).toBe(t('errors:offline'));
+  });
+});
+
 describe('form session: success', () => {
   it('notifies with the server’s answer, closes and starts over from the initial values', async () => {
     const onSuccess = vi.fn();
@@ -231,6 +314,7 @@ describe('form markup', () => {
     values: { email: 'a@b', role: 'editor' },
     busy: false,
     formMessage: null,
+    formDetails: [],
     messageOf: (name) => messages[name],
     setValue: () => undefined,
     submit: async () => 'sent',

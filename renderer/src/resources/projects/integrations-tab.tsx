@@ -17,13 +17,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Checkmark20Regular, Copy20Regular, Send20Regular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { WebhookTestResult } from '@contract/resources/projects';
 import { notify } from '../../app/notices';
 import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
-import { errorText } from '../../i18n/error-text';
+import { FormError } from '../../forms/form-error';
+import { formDetails, formMessage, formSessionReducer, initialFormState, submitForm, type FormSessionOptions, type FormTextValues } from '../../forms/form-session';
 import type { ResourceRecord } from '../data-provider';
 import { ResourceScreen } from '../resource-screen';
 import { webhookView } from './views';
@@ -127,16 +129,34 @@ function SecretDialog({ secret, onClose }: { readonly secret: string | null; rea
   );
 }
 
-/** Sends a test event on opening and shows the outcome. */
+const noInput = z.object({});
+
+/**
+ * What the test dialog sends: nothing the operator types; the endpoint's answer is shown in the
+ * dialog instead of a notice. A refusal (offline, or 1006 past the limit of test deliveries with
+ * its `retryAfterSeconds`) reads like a form's, the wait included.
+ */
+export function webhookTestOptions(
+  send: () => Promise<WebhookTestResult>,
+  onResult: (result: WebhookTestResult) => void,
+): FormSessionOptions<typeof noInput, FormTextValues, WebhookTestResult> {
+  return { schema: noInput, initial: {}, send, onSuccess: onResult };
+}
+
+/** Sends a test event on opening and shows the outcome; one delivery at a time. */
 function TestDialog({ projectId, webhook, onClose }: { readonly projectId: string; readonly webhook: ResourceRecord; readonly onClose: () => void }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['projectPages', 'projects', 'errors']);
-  const test = useApiMutation('webhooks.test', { invalidates: [] });
-  const { mutate } = test;
-  useEffect(() => {
-    mutate({ params: { projectId, id: webhook.id } });
-  }, [mutate, projectId, webhook.id]);
-  const result: WebhookTestResult | undefined = test.data;
+  const { mutateAsync } = useApiMutation('webhooks.test', { invalidates: [] });
+  const [state, dispatch] = useReducer(formSessionReducer<FormTextValues>, {}, initialFormState);
+  const inFlight = useRef(false);
+  const [result, setResult] = useState<WebhookTestResult | null>(null);
+  // Stable, so the delivery on opening is sent once (a second run of the effect finds one in flight).
+  const send = useCallback(
+    () => void submitForm(webhookTestOptions(() => mutateAsync({ params: { projectId, id: webhook.id } }), setResult), {}, { dispatch, inFlight }),
+    [mutateAsync, projectId, webhook.id],
+  );
+  useEffect(send, [send]);
   return (
     <Dialog open onOpenChange={(_, data) => (!data.open ? onClose() : undefined)}>
       <DialogSurface>
@@ -144,12 +164,8 @@ function TestDialog({ projectId, webhook, onClose }: { readonly projectId: strin
           <DialogTitle>{t('projects:webhook.test')}</DialogTitle>
           <DialogContent className={styles.content}>
             <Text>{String(webhook.url)}</Text>
-            {test.isPending ? <Spinner size="small" label={t('projectPages:integrations.sending')} /> : null}
-            {test.isError ? (
-              <MessageBar intent="error" layout="multiline">
-                <MessageBarBody>{errorText(t, test.error)}</MessageBarBody>
-              </MessageBar>
-            ) : null}
+            {state.busy ? <Spinner size="small" label={t('projectPages:integrations.sending')} /> : null}
+            <FormError message={formMessage(state, t)} details={formDetails(state, t)} />
             {result ? (
               <>
                 <div className={styles.facts}>
@@ -169,7 +185,14 @@ function TestDialog({ projectId, webhook, onClose }: { readonly projectId: strin
             ) : null}
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => mutate({ params: { projectId, id: webhook.id } })} icon={<Send20Regular />} disabled={test.isPending}>
+            <Button
+              onClick={() => {
+                setResult(null);
+                send();
+              }}
+              icon={<Send20Regular />}
+              disabled={state.busy}
+            >
               {t('projectPages:integrations.sendAgain')}
             </Button>
             <Button appearance="primary" onClick={onClose}>
