@@ -169,6 +169,8 @@ export const enUS = {
     emailLength: `An email address can have at most ${limits.email} characters.`,
     url: 'Enter a valid http or https address.',
     urlLength: `A URL can have at most ${limits.url} characters.`,
+    webhookAddressNotAllowed: 'Webhooks can only be sent to public internet addresses. This address is, or resolves to, a local, private or reserved one.',
+    webhookHttpsRequired: 'Enter an https:// address: webhooks to public endpoints are sent over HTTPS only.',
     nameLength: `The name can have at most {{max}} characters (${limits.nameZh} when it contains Chinese characters).`,
     password: `Use ${limits.passwordMin} to ${limits.passwordMax} English letters and digits.`,
     verificationCode: `Enter the ${limits.verificationCode}-digit verification code.`,

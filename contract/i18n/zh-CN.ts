@@ -158,6 +158,8 @@ export const zhCN: MessageShape<typeof enUS> = {
     emailLength: `邮箱地址最多 ${limits.email} 个字符。`,
     url: '请输入有效的 http 或 https 网址。',
     urlLength: `网址最多 ${limits.url} 个字符。`,
+    webhookAddressNotAllowed: 'Webhook 只能发送到公网地址。该地址本身或其解析结果是本机、内网或保留地址。',
+    webhookHttpsRequired: '请输入 https:// 开头的地址：发往公网的 Webhook 只通过 HTTPS 发送。',
     nameLength: `名称最多 {{max}} 个字符（包含中文时最多 ${limits.nameZh} 个）。`,
     password: `密码须为 ${limits.passwordMin}-${limits.passwordMax} 位英文字母和数字。`,
     verificationCode: `请输入 ${limits.verificationCode} 位数字验证码。`,

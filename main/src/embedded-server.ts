@@ -98,6 +98,10 @@ export function serverEnvironment(options: Pick<EmbeddedServerOptions, 'env' | '
     if (value !== undefined && value !== '') env[key] = value;
   }
   if (!env['DATA_DIR'] && options.defaultDataDir) env['DATA_DIR'] = options.defaultDataDir;
+  // The embedded server is one operator's, on loopback, where their own machine already is on the
+  // network: webhooks may reach a receiver they run locally (a shared server refuses private
+  // addresses by default). An explicit WEBHOOK_PRIVATE_ADDRESSES still wins.
+  if (!env['WEBHOOK_PRIVATE_ADDRESSES']) env['WEBHOOK_PRIVATE_ADDRESSES'] = 'allow';
   env['PORT'] = '0';
   env['HOST'] = '127.0.0.1';
   if (runAsNode) env['ELECTRON_RUN_AS_NODE'] = '1';

@@ -33,6 +33,7 @@ import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import type { HostResolver, PrivateAddressPolicy } from './net/outbound-address';
 import type { ActionLimits } from './rate-limit/action-limits';
 import { RateLimitRepository } from './rate-limit/repository';
 import { systemClock, type Clock } from './shared/clock';
@@ -72,6 +73,14 @@ export interface AppDeps {
   readonly consoleUrl?: string | undefined;
   /** How long a webhook test delivery waits for the endpoint. */
   readonly webhookTimeoutMs?: number;
+  /**
+   * Whether webhook URLs and deliveries may reach loopback, private, link-local and other
+   * non-public addresses (WEBHOOK_PRIVATE_ADDRESSES). `refuse` unless given: tests that deliver to a
+   * receiver on 127.0.0.1 say `allow` themselves.
+   */
+  readonly webhookPrivateAddresses?: PrivateAddressPolicy;
+  /** How webhook deliveries resolve host names; the system resolver unless a test passes a fake. */
+  readonly webhookResolver?: HostResolver;
   /**
    * Where uploaded media are stored (domains/media/storage.ts). The process entry always passes the
    * configured one (UPLOADS_DIR or S3_*); without one, files are kept in memory (tests, benchmarks).
@@ -170,7 +179,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // 6. the project domains and their access control (contract/permissions.ts), checked before any
   //    input is validated
   const secretBox = await openSecretBox(deps.credentialsKey, new SettingsRepository(db, clock));
-  const domainDeps = { clock, mailer, box: secretBox, consoleUrl: deps.consoleUrl, webhookTimeoutMs: deps.webhookTimeoutMs, actionLimits: deps.actionLimits };
+  const domainDeps = {
+    clock,
+    mailer,
+    box: secretBox,
+    consoleUrl: deps.consoleUrl,
+    webhookTimeoutMs: deps.webhookTimeoutMs,
+    webhookPrivateAddresses: deps.webhookPrivateAddresses,
+    webhookResolver: deps.webhookResolver,
+    actionLimits: deps.actionLimits,
+  };
   const domains = createDomains(db, domainDeps);
   installAccessControl(app, domains.access);
 

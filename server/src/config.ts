@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@contract/validation';
+import type { PrivateAddressPolicy } from './net/outbound-address';
 
 /**
  * The server's environment, validated once at start.
@@ -36,6 +37,13 @@ export interface ServerConfig {
   readonly uploadsDir: string;
   /** An S3-compatible bucket for uploaded media (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION). */
   readonly s3: S3Config | undefined;
+  /**
+   * Whether webhook URLs may name, and deliveries connect to, loopback, private, link-local and other
+   * non-public addresses (WEBHOOK_PRIVATE_ADDRESSES=allow|refuse, default refuse; see
+   * net/outbound-address.ts). `allow` is for development and a single operator's own machine, where
+   * a receiver on 127.0.0.1 or the local network is the point; it also accepts plain http endpoints.
+   */
+  readonly webhookPrivateAddresses: PrivateAddressPolicy;
 }
 
 /** An S3-compatible bucket, addressed path-style (AWS, MinIO, Ceph, R2 and the like). */
@@ -116,6 +124,7 @@ const variables = {
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, { message: 'must be a region name such as us-east-1' }).default('us-east-1'),
+  WEBHOOK_PRIVATE_ADDRESSES: z.enum(['allow', 'refuse'], { error: 'must be allow or refuse' }).default('refuse'),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -163,6 +172,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     demoData: v.DEMO_DATA === undefined ? v.DATABASE_URL === undefined : v.DEMO_DATA === '1',
     uploadsDir: v.UPLOADS_DIR ?? join(v.DATA_DIR ?? defaultDataDir(env), 'uploads'),
     s3: s3Config(v),
+    webhookPrivateAddresses: v.WEBHOOK_PRIVATE_ADDRESSES,
   };
 }
 

@@ -33,9 +33,13 @@ async function start(config: ServerConfig): Promise<void> {
     trustProxyHops: config.trustProxyHops,
     credentialsKey: config.credentialsKey,
     consoleUrl: config.consoleUrl,
+    webhookPrivateAddresses: config.webhookPrivateAddresses,
     mediaStorage: config.s3 ? new S3MediaStorage(config.s3) : new LocalMediaStorage(config.uploadsDir),
     logger: { level: config.logLevel, stream: process.stderr },
   });
+  if (config.webhookPrivateAddresses === 'allow') {
+    app.log.warn('webhooks may reach loopback and private network addresses (WEBHOOK_PRIVATE_ADDRESSES=allow)');
+  }
   app.log.info(config.s3 ? { bucket: config.s3.bucket, endpoint: config.s3.endpoint } : { dir: config.uploadsDir }, `media uploads stored in ${config.s3 ? 'S3' : 'a local directory'}`);
 
   const admin = await auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);

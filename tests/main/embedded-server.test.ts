@@ -60,6 +60,11 @@ describe('the embedded server', () => {
     expect(serverEnvironment({ env: { DATA_DIR: '/mine' }, defaultDataDir: '/data' }, false)).toMatchObject({ DATA_DIR: '/mine' });
   });
 
+  it('lets the operator’s own embedded server deliver webhooks to private addresses unless told otherwise', () => {
+    expect(serverEnvironment({ env: {}, defaultDataDir: '/data' }, false)['WEBHOOK_PRIVATE_ADDRESSES']).toBe('allow');
+    expect(serverEnvironment({ env: { WEBHOOK_PRIVATE_ADDRESSES: 'refuse' }, defaultDataDir: '/data' }, false)['WEBHOOK_PRIVATE_ADDRESSES']).toBe('refuse');
+  });
+
   it('starts the server, waits for its listening line, relays the first administrator and stops it', async () => {
     const announced: string[] = [];
     const root = fakeRoot(fakeServer);

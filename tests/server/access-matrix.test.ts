@@ -256,7 +256,7 @@ describe('another project’s objects', () => {
     const entitlement = await ok<{ id: string }>(built.app, t, 'entitlements.create', { params: p, body: { identifier: 'theirs', name: 'Their entitlement' } });
     await ok(built.app, t, 'entitlements.linkSku', { params: { ...p, id: entitlement.id }, body: { skuId: sku.id } });
     const offering = await ok<{ id: string }>(built.app, t, 'offerings.create', { params: p, body: { identifier: 'theirs', name: 'Their offering', skuIds: [sku.id] } });
-    const webhook = await ok<{ id: string }>(built.app, t, 'webhooks.create', { params: p, body: { url: 'http://127.0.0.1:9/theirs', events: ['trial.started'] } });
+    const webhook = await ok<{ id: string }>(built.app, t, 'webhooks.create', { params: p, body: { url: 'https://hooks.theirs.example/theirs', events: ['trial.started'] } });
     const teamItem = await ok<{ id: string }>(built.app, t, 'teams.create', { params: p, body: { name: 'Their team' } });
     await ok(built.app, t, 'teams.addMember', { params: { ...p, id: teamItem.id }, body: { userId: stranger.id, role: 'member' } });
     await ok(built.app, t, 'teams.linkApp', { params: { ...p, id: teamItem.id }, body: { appId: appItem.id } });

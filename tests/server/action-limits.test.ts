@@ -64,8 +64,9 @@ const delivered: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   secondHandle = database.url ? await openDatabase({ url: database.url }) : database.handle;
-  first = (await createTestApp(database.handle, { clock: clock.now, mailer, actionLimits: smallLimits })).app;
-  second = (await createTestApp(secondHandle, { clock: clock.now, mailer, actionLimits: smallLimits })).app;
+  // The webhook receiver is on 127.0.0.1: these apps allow private addresses (the default refuses them).
+  first = (await createTestApp(database.handle, { clock: clock.now, mailer, actionLimits: smallLimits, webhookPrivateAddresses: 'allow' })).app;
+  second = (await createTestApp(secondHandle, { clock: clock.now, mailer, actionLimits: smallLimits, webhookPrivateAddresses: 'allow' })).app;
   bytesApp = (await createTestApp(database.handle, { clock: clock.now, mailer, actionLimits: byteLimits })).app;
   receiver = createServer((request, response) => {
     request.resume();

@@ -25,7 +25,14 @@ describe('configuration', () => {
       sessionIdleMinutes: 720,
       sessionMaxHours: 168,
       logLevel: 'info',
+      webhookPrivateAddresses: 'refuse',
     });
+  });
+
+  it('lets webhooks reach private addresses only when told to', () => {
+    expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'allow' }).webhookPrivateAddresses).toBe('allow');
+    expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'refuse' }).webhookPrivateAddresses).toBe('refuse');
+    expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: '' }).webhookPrivateAddresses).toBe('refuse');
   });
 
   it('reads every variable, treating empty strings as unset', () => {
@@ -61,6 +68,8 @@ describe('configuration', () => {
     ['CREDENTIALS_KEY', 'c2hvcnQ='],
     ['CONSOLE_URL', 'ftp://console'],
     ['DEMO_DATA', 'yes'],
+    ['WEBHOOK_PRIVATE_ADDRESSES', 'yes'],
+    ['WEBHOOK_PRIVATE_ADDRESSES', 'ALLOW'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     const error = refusal({ [name]: value });
     expect(error.variable).toBe(name);

@@ -27,7 +27,8 @@ let hookUrl: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  built = await createTestApp(database.handle);
+  // The webhook endpoint is on 127.0.0.1, which only an app that allows private addresses delivers to.
+  built = await createTestApp(database.handle, { webhookPrivateAddresses: 'allow' });
   admin = await createUser(database.handle, { role: 'admin' });
   hookServer = createServer((request, response) => {
     request.resume();

@@ -12,6 +12,8 @@ import { call, ok, projectWithTeam, seenReplies, type ProjectTeam } from './help
 /**
  * Webhook endpoints against a real HTTP server on 127.0.0.1: the test event is really posted, signed
  * with the secret shown once at creation, and the signature is checked here the way a receiver would.
+ * The receiver is on loopback, so this app allows private addresses (WEBHOOK_PRIVATE_ADDRESSES=allow);
+ * the refusals of the default are in webhook-addresses.test.ts.
  */
 
 interface Received {
@@ -30,7 +32,7 @@ let answer: { status: number; body: string } | 'hang' = { status: 200, body: 're
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  built = await createTestApp(database.handle, { webhookTimeoutMs: 400 });
+  built = await createTestApp(database.handle, { webhookTimeoutMs: 400, webhookPrivateAddresses: 'allow' });
   team = await projectWithTeam(built.app, database.handle);
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];

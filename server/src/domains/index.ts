@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Mailer } from '../mail/mailer';
+import type { HostResolver, PrivateAddressPolicy } from '../net/outbound-address';
 import { ActionCountsRepository } from '../rate-limit/action-counts-repository';
 import { ActionLimiter } from '../rate-limit/action-limiter';
 import { actionLimitsWith, type ActionLimits } from '../rate-limit/action-limits';
@@ -11,7 +12,7 @@ import { AccessService } from './access/service';
 import { CatalogRepository } from './catalog/repository';
 import { CatalogService } from './catalog/service';
 import { IntegrationsRepository } from './integrations/repository';
-import { IntegrationsService } from './integrations/service';
+import { IntegrationsService, WEBHOOK_TIMEOUT_MS } from './integrations/service';
 import { ProjectsRepository } from './projects/repository';
 import { ProjectsService } from './projects/service';
 import { TeamsRepository } from './teams/repository';
@@ -24,6 +25,10 @@ export interface DomainDeps {
   readonly box: SecretBox;
   readonly consoleUrl?: string | undefined;
   readonly webhookTimeoutMs?: number | undefined;
+  /** Whether webhooks may reach addresses outside the public internet; `refuse` unless given. */
+  readonly webhookPrivateAddresses?: PrivateAddressPolicy | undefined;
+  /** How webhook deliveries resolve host names; the system resolver unless given (tests pass a fake). */
+  readonly webhookResolver?: HostResolver | undefined;
   /** Replacements of the costly actions' limits (rate-limit/action-limits.ts); tests pass small ones. */
   readonly actionLimits?: Partial<ActionLimits> | undefined;
 }
@@ -62,7 +67,11 @@ export function createDomains(db: Database, deps: DomainDeps): Domains {
     catalogRepository,
     catalog: new CatalogService(catalogRepository, deps.box),
     integrationsRepository,
-    integrations: new IntegrationsService(integrationsRepository, deps.box, limiter, deps.webhookTimeoutMs),
+    integrations: new IntegrationsService(integrationsRepository, deps.box, limiter, {
+      timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      privateAddresses: deps.webhookPrivateAddresses ?? 'refuse',
+      resolve: deps.webhookResolver,
+    }),
     teamsRepository,
     teams: new TeamsService(teamsRepository),
   };

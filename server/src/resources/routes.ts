@@ -15,9 +15,10 @@ interface GenericInput {
   readonly request: FastifyRequest;
 }
 
-/** Handlers a domain replaces (a webhook's create also makes its signing secret). */
+/** Handlers a domain replaces (a webhook's create also makes its signing secret; both check its URL). */
 export interface ResourceRouteOverrides {
   readonly create?: (context: ChangeContext, body: Record<string, unknown>) => Promise<unknown>;
+  readonly update?: (context: ChangeContext, id: string, body: Record<string, unknown> & { version: number }) => Promise<unknown>;
 }
 
 /**
@@ -41,7 +42,7 @@ export function registerResourceRoutes(
   serve('list', (input) => repository.list(input.params.projectId, input.query));
   serve('get', (input) => repository.get(input.params.projectId, id(input)));
   serve('create', (input) => (options.overrides?.create ?? ((context, body) => repository.create(context, body)))(change(input), input.body));
-  serve('update', (input) => repository.update(change(input), id(input), input.body));
+  serve('update', (input) => (options.overrides?.update ?? ((context, itemId, body) => repository.update(context, itemId, body)))(change(input), id(input), input.body));
   serve('delete', (input) => repository.remove(change(input), id(input), input.query.force === true));
   if (options.trash) {
     serve('restore', (input) => repository.restore(change(input), id(input)));

@@ -1,7 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { FieldError } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
 import type { WebhookTestResult } from '@contract/resources/projects';
 import { AppError } from '../../errors';
+import { guardedLookup, hostRefusal, OutboundAddressRefusedError, type HostResolver, type PrivateAddressPolicy } from '../../net/outbound-address';
 
 /** The header carrying a delivery's signature. */
 export const SIGNATURE_HEADER = 'Palette-Signature';
@@ -26,24 +31,6 @@ export function signatureHeader(secret: string, timestampSeconds: number, body: 
   return `t=${timestampSeconds},v1=${mac}`;
 }
 
-async function readExcerpt(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < READ_LIMIT_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS);
-}
-
 /** One delivery: where, signed with which secret, what body, and how long to wait. */
 export interface Delivery {
   readonly url: string;
@@ -53,41 +40,129 @@ export interface Delivery {
   readonly timeoutMs: number;
 }
 
+/** Where deliveries may go (WEBHOOK_PRIVATE_ADDRESSES) and how names are resolved (tests pass a fake). */
+export interface DeliveryGuard {
+  readonly privateAddresses: PrivateAddressPolicy;
+  readonly resolve?: HostResolver | undefined;
+}
+
+/** The field error that says a URL leads outside the public internet. */
+const ADDRESS_NOT_ALLOWED: FieldError = { key: 'validation.webhookAddressNotAllowed' };
+/** The field error that says a public endpoint must be https. */
+const HTTPS_REQUIRED: FieldError = { key: 'validation.webhookHttpsRequired' };
+
+/**
+ * Why a webhook URL may not be stored or posted to, judged from the URL alone (no DNS): an `url`
+ * field error, or undefined.
+ *
+ * Under `refuse` (the default of a real deployment) the host may not be a literal address outside the
+ * public internet, nor a name that only ever means something local (`localhost`, `*.localhost`,
+ * `*.local`, ...; net/outbound-address.ts), and the scheme must be https: a public endpoint receives
+ * customers' purchase events across the internet, which plain http would show to every network on
+ * the way, and TLS also proves the receiver is the one the operator named. Under `allow`
+ * (development, tests, an operator's own machine) plain http is fine: local receivers rarely have a
+ * certificate. Names are judged again when delivering, by what they resolve to (`deliver`).
+ */
+export function endpointRefusal(url: string, privateAddresses: PrivateAddressPolicy): FieldError | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { key: 'validation.url' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { key: 'validation.url' };
+  if (privateAddresses === 'allow') return undefined;
+  if (hostRefusal(parsed.hostname)) return ADDRESS_NOT_ALLOWED;
+  if (parsed.protocol !== 'https:') return HTTPS_REQUIRED;
+  return undefined;
+}
+
+/** 170005 with the reason under `url`, for a delivery refused before anything was sent. */
+function refusedDelivery(reason: FieldError, cause?: unknown): AppError {
+  return new AppError(ErrorCode.WebhookUnreachable, { fieldErrors: { url: reason }, cause });
+}
+
+/** What the endpoint answered: its status and the start of its body. */
+interface Answer {
+  readonly status: number;
+  readonly excerpt: string;
+}
+
+/**
+ * POSTs `body` to `url`, connecting only where `lookup` lets it, and reads at most READ_LIMIT_BYTES
+ * of the answer. Rejects when no answer starts (refused, unreachable, timed out); a failure while
+ * reading the answer keeps what was read.
+ */
+function post(url: URL, headers: Readonly<Record<string, string>>, body: string, lookup: LookupFunction, signal: AbortSignal): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const options: RequestOptions = {
+      method: 'POST',
+      // WHATWG's parse of the URL, which the checks saw too: no second parser reads the text.
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port === '' ? undefined : Number(url.port),
+      path: `${url.pathname}${url.search}`,
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup,
+      signal,
+      // A fresh connection per delivery: no pooled socket outlives the check of its address.
+      agent: false,
+    };
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      const finish = () => {
+        if (settled) return;
+        settled = true;
+        response.destroy();
+        resolve({ status: response.statusCode ?? 0, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS) });
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+        if (size >= READ_LIMIT_BYTES) finish();
+      });
+      response.on('end', finish);
+      response.on('error', finish);
+      response.on('close', finish);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /**
  * Posts one signed delivery and reports what the endpoint answered. Any HTTP answer is a result (a
  * 500 from the endpoint is worth showing the operator); no answer is 170006 after the timeout, 170005
  * for anything else (refused connection, unknown host, TLS failure). Redirects are not followed: a
- * webhook URL is expected to be the endpoint itself.
+ * webhook URL is expected to be the endpoint itself, and a 3xx is reported as the endpoint's answer.
  *
- * Any http(s) URL is allowed, private addresses included: project owners and admins are trusted staff
- * and endpoints on an internal network are legitimate (the tests use 127.0.0.1). A deployment that
- * must keep the API server from reaching its own network would add an address allow-list here.
+ * Under `refuse` the URL is checked again here (`endpointRefusal`: a URL stored before the rule, or
+ * restored from the trash, gets no pass), and the connection's own lookup refuses a name that
+ * resolves outside the public internet, checking the very addresses the socket then connects to, so
+ * DNS rebinding has no second resolution to exploit. Both refusals are 170005 with the reason as
+ * the `url` field error; nothing is sent.
  */
-export async function deliver(delivery: Delivery): Promise<WebhookTestResult> {
+export async function deliver(delivery: Delivery, guard: DeliveryGuard): Promise<WebhookTestResult> {
+  const refusal = endpointRefusal(delivery.url, guard.privateAddresses);
+  if (refusal) throw refusedDelivery(refusal);
+  const url = new URL(delivery.url);
+  // Credentials in the URL were never sent (fetch refused such URLs before); keep refusing them.
+  if (url.username !== '' || url.password !== '') throw new AppError(ErrorCode.WebhookUnreachable);
   const timestamp = Math.floor(delivery.now.getTime() / 1000);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Palette-Webhooks/1',
+    [SIGNATURE_HEADER]: signatureHeader(delivery.secret, timestamp, delivery.body),
+  };
   const started = performance.now();
-  let response: Response;
+  let answer: Answer;
   try {
-    response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Palette-Webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(delivery.secret, timestamp, delivery.body),
-      },
-      body: delivery.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(delivery.timeoutMs),
-    });
+    answer = await post(url, headers, delivery.body, guardedLookup(guard.privateAddresses, guard.resolve), AbortSignal.timeout(delivery.timeoutMs));
   } catch (cause) {
+    if (cause instanceof OutboundAddressRefusedError) throw refusedDelivery(ADDRESS_NOT_ALLOWED, cause);
     const name = cause instanceof Error ? cause.name : '';
     throw new AppError(name === 'TimeoutError' || name === 'AbortError' ? ErrorCode.WebhookTimeout : ErrorCode.WebhookUnreachable, { cause });
   }
-  let bodyExcerpt: string;
-  try {
-    bodyExcerpt = await readExcerpt(response);
-  } catch {
-    bodyExcerpt = '';
-  }
-  return { ok: response.status >= 200 && response.status < 300, status: response.status, durationMs: Math.round(performance.now() - started), bodyExcerpt };
+  return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, durationMs: Math.round(performance.now() - started), bodyExcerpt: answer.excerpt };
 }

@@ -13,7 +13,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, repository: Inte
     trash: true,
     orderable: false,
     clock,
-    overrides: { create: (context, body) => service.create(context, body) },
+    overrides: { create: (context, body) => service.create(context, body), update: (context, id, body) => service.update(context, id, body) },
   });
   registerRoute(app, 'webhooks.test', ({ request, params }) => service.test(changeContextOf(request, clock), params.id));
 }
