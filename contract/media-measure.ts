@@ -9,13 +9,15 @@ import { type MediaType } from './media-types';
  * contract as the only code both may import, with zod as its only package. Two wrappers around the
  * packages would be two implementations that could drift; the few header fields needed here (PNG
  * IHDR, GIF screen, WebP VP8/VP8L/VP8X, JPEG SOFn with EXIF orientation, ISO-BMFF mvhd/tkhd/mdhd
- * and a fragmented movie's mvex/moof/traf/trun, PAG composition attributes) are small, bounded
- * reads. The tests measure every fixture with image-size and mp4box too and expect the same numbers.
+ * (elst and stts when they state no length) and a fragmented movie's mvex/moof/traf/trun, PAG
+ * composition attributes) are small, bounded reads. The tests measure every fixture with
+ * image-size and mp4box too and expect the same numbers.
  *
  * Every read is bounds-checked: a truncated or hostile file yields null, never an exception.
  * Measuring reads headers only (an oversized file is judged on its first bytes), save a fragmented
- * movie's fragment headers, where its length is; `isCompleteMedia` walks a whole file's structure to
- * tell a file cut short from a whole one.
+ * movie's fragment headers, where its length is, and a movie's sample tables when its headers leave
+ * the length at 0; `isCompleteMedia` walks a whole file's structure to tell a file cut short from a
+ * whole one.
  */
 
 /** Width and height as displayed (EXIF orientation and track rotation applied); duration for video and PAG. */
@@ -23,8 +25,9 @@ export interface MediaMeasurement {
   readonly width: number;
   readonly height: number;
   /**
-   * Always there for video and PAG, except for a fragmented movie whose fragments do not tell its
-   * length: absent then, never 0, so that no duration limit takes it for a short one.
+   * Always there for video and PAG, except when the file does not tell its length (a movie whose
+   * headers, edit lists, sample tables and fragments give none; a PAG whose frame rate is not a
+   * real one): absent then, never 0, so that no duration limit takes it for a short one.
    */
   readonly durationMs?: number;
 }
@@ -244,6 +247,7 @@ const TRAF = fourCC('traf');
 const TFHD = fourCC('tfhd');
 const TFDT = fourCC('tfdt');
 const TRUN = fourCC('trun');
+const TREX = fourCC('trex');
 
 /** The boxes directly inside [start, end); a box that claims more than its parent holds is damage. */
 function boxes(bytes: Uint8Array, start: number, end: number): Box[] {
@@ -280,6 +284,11 @@ function milliseconds(duration: number, timescale: number): number | undefined {
   return timescale > 0 && duration > 0 && !isUnknownDuration(duration) ? Math.round((duration * 1000) / timescale) : undefined;
 }
 
+/** Ticks added up from a table (not a stated field: no "unknown" value) as milliseconds, unrounded; undefined for none. */
+function ticksMs(ticks: number, timescale: number): number | undefined {
+  return timescale > 0 && ticks > 0 ? (ticks * 1000) / timescale : undefined;
+}
+
 /** The 24 flag bits of the full box whose content starts at `start` (after its version byte). */
 function fullBoxFlags(bytes: Uint8Array, start: number): number {
   return (u8(bytes, start + 1) << 16) | (u8(bytes, start + 2) << 8) | u8(bytes, start + 3);
@@ -291,11 +300,90 @@ function within(end: number, offset: number, count: number): number {
   return offset;
 }
 
+/** The sample table (mdia/minf/stbl) of a trak, if it has one. */
+function sampleTable(bytes: Uint8Array, trak: Box): Box | undefined {
+  const mdia = child(bytes, trak, 'mdia');
+  const minf = mdia ? child(bytes, mdia, 'minf') : undefined;
+  return minf ? child(bytes, minf, 'stbl') : undefined;
+}
+
+/**
+ * How long a track's samples last by its sample table: stts entries of sample_count ×
+ * sample_delta added up, in the mdhd timescale; 0 when there is no stts or it lists nothing. A
+ * table listing more entries than its box holds is damage.
+ */
+function sampleTableTicks(bytes: Uint8Array, stbl: Box): number {
+  const stts = child(bytes, stbl, 'stts');
+  if (!stts) return 0;
+  // version/flags (4), entry_count (4), then sample_count and sample_delta (4 each) per entry.
+  const count = u32be(bytes, within(stts.end, stts.start + 4, 4));
+  const entries = within(stts.end, stts.start + 8, count * 8);
+  let ticks = 0;
+  for (let i = 0; i < count; i += 1) ticks += u32be(bytes, entries + i * 8) * u32be(bytes, entries + i * 8 + 4);
+  return ticks;
+}
+
+/**
+ * How long a track plays by its edit list (edts/elst): every edit's segment_duration added up, empty
+ * edits (a delay) included, in the movie's (mvhd) timescale. 0 when the track has no edit list or an
+ * edit says nothing (0: "as long as the media", which fragmented files write, or all ones).
+ */
+function editListTicks(bytes: Uint8Array, trak: Box): number {
+  const edts = child(bytes, trak, 'edts');
+  const elst = edts ? child(bytes, edts, 'elst') : undefined;
+  if (!elst) return 0;
+  // version/flags (4), entry_count (4), then per entry segment_duration and media_time (4 each, 8
+  // in version 1) and media_rate (4).
+  const wide = u8(bytes, elst.start) === 1;
+  const size = wide ? 20 : 12;
+  const count = u32be(bytes, within(elst.end, elst.start + 4, 4));
+  const entries = within(elst.end, elst.start + 8, count * size);
+  let ticks = 0;
+  for (let i = 0; i < count; i += 1) {
+    const segment = wide ? u64be(bytes, entries + i * size) : u32be(bytes, entries + i * size);
+    if (segment === 0 || isUnknownDuration(segment)) return 0;
+    ticks += segment;
+  }
+  return ticks;
+}
+
+/**
+ * A track's length in ms (unrounded) for a movie whose mvhd states none: its mdhd's; or, when
+ * mdhd says 0 or "unknown" too, its edit list's (what a player shows); or else its sample table's
+ * (stts: the media itself, so priming samples an edit list would trim are counted). Undefined when
+ * none of them tells it.
+ */
+function trackDurationMs(bytes: Uint8Array, trak: Box, movieTimescale: number): number | undefined {
+  const mdia = child(bytes, trak, 'mdia');
+  const mdhd = mdia ? child(bytes, mdia, 'mdhd') : undefined;
+  if (!mdhd) return undefined;
+  const media = timing(bytes, mdhd);
+  const stated = isUnknownDuration(media.duration) ? undefined : ticksMs(media.duration, media.timescale);
+  if (stated !== undefined) return stated;
+  const edits = ticksMs(editListTicks(bytes, trak), movieTimescale);
+  if (edits !== undefined) return edits;
+  const stbl = sampleTable(bytes, trak);
+  return stbl ? ticksMs(sampleTableTicks(bytes, stbl), media.timescale) : undefined;
+}
+
+/**
+ * The length of an unfragmented movie whose mvhd says 0 or "unknown" (a writer that never came back
+ * to fill it in): its longest track's (`trackDurationMs`), as mvhd's would have been; null when no
+ * track tells its length, so that the movie is not taken for a short one.
+ */
+function tracksDurationMs(bytes: Uint8Array, moov: Box, movieTimescale: number): number | null {
+  let longest = 0;
+  for (const trak of boxes(bytes, moov.start, moov.end)) {
+    if (trak.type === 'trak') longest = Math.max(longest, trackDurationMs(bytes, trak, movieTimescale) ?? 0);
+  }
+  return longest > 0 ? Math.round(longest) : null;
+}
+
 /** One track of a fragmented movie, its time added up over the fragments (in its own timescale). */
 interface FragmentedTrack {
   readonly id: number;
   readonly timescale: number;
-  /** The samples moov itself holds (mdhd; 0 for an empty moov): the timeline starts with them. */
+  /** The samples moov itself holds (mdhd, or its stts when mdhd says 0; 0 for an empty moov): the timeline starts with them. */
   readonly moovDuration: number;
   /** trex default-sample-duration. */
   defaultDuration: number;
@@ -350,7 +438,10 @@ function fragmentedDurationMs(bytes: Uint8Array, moov: Box, mvex: Box): number |
     const mdhd = mdia ? child(bytes, mdia, 'mdhd') : undefined;
     if (!tkhd || !mdhd) continue;
     const { timescale, duration } = timing(bytes, mdhd);
-    const moovDuration = isUnknownDuration(duration) ? 0 : duration;
+    // mdhd at 0 (or "unknown") with samples in moov: a writer that left it unset; stts has them.
+    const stated = duration > 0 && !isUnknownDuration(duration);
+    const stbl = stated ? undefined : sampleTable(bytes, trak);
+    const moovDuration = stated ? duration : stbl ? sampleTableTicks(bytes, stbl) : 0;
     // tkhd: version/flags (4), creation and modification times (4 or 8 each), then track_ID.
     const id = u32be(bytes, within(tkhd.end, tkhd.start + (u8(bytes, tkhd.start) === 1 ? 20 : 12), 4));
     tracks.push({ id, timescale, moovDuration, defaultDuration: 0, samples: 0, next: moovDuration, first: Number.POSITIVE_INFINITY, last: 0 });
@@ -431,16 +522,16 @@ function fragmentedDurationMs(bytes: Uint8Array, moov: Box, mvex: Box): number |
 }
 
 /**
- * The movie's duration in ms: mvhd's, for a fragmented movie mehd's or else the fragments'
- * (`fragmentedDurationMs`); undefined when moov states none (the video track's mdhd is asked
- * then), null when a fragmented movie's duration cannot be read.
+ * The movie's duration in ms: mvhd's, or when it says 0 or "unknown" its longest track's
+ * (`tracksDurationMs`: mdhd, edit list, sample table); for a fragmented movie mehd's or else the
+ * fragments' (`fragmentedDurationMs`). null when the movie does not tell its length.
  */
-function movieDurationMs(bytes: Uint8Array, moov: Box): number | null | undefined {
+function movieDurationMs(bytes: Uint8Array, moov: Box): number | null {
   const mvhd = child(bytes, moov, 'mvhd');
   const movie = mvhd ? timing(bytes, mvhd) : undefined;
   const declared = movie ? milliseconds(movie.duration, movie.timescale) : undefined;
   const mvex = child(bytes, moov, 'mvex');
-  if (!mvex) return declared;
+  if (!mvex) return declared ?? tracksDurationMs(bytes, moov, movie?.timescale ?? 0);
   // Fragmented: mvhd covers moov's own samples only (0 for an empty moov). mehd, in mvhd's
   // timescale, states the whole length and wins when present; otherwise the fragments tell it.
   const mehd = child(bytes, mvex, 'mehd');
@@ -480,16 +571,10 @@ function measureIsoMedia(bytes: Uint8Array): MediaMeasurement | null {
     if (!tkhd || !hdlr || ascii(bytes, hdlr.start + 8, 4) !== 'vide') continue;
     const header = trackHeader(bytes, tkhd);
     if (header.width <= 0 || header.height <= 0) continue;
-    let durationMs = movieDuration;
-    if (durationMs === undefined && mdia) {
-      const mdhd = child(bytes, mdia, 'mdhd');
-      const track = mdhd ? timing(bytes, mdhd) : undefined;
-      if (track && track.timescale > 0 && track.duration > 0) durationMs = Math.round((track.duration * 1000) / track.timescale);
-    }
     const size = header.quarterTurn ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
-    // A fragmented movie whose fragments do not tell its length has no duration rather than 0, so
-    // no duration limit takes it for a short one (inspectMedia refuses it where a limit applies).
-    return durationMs === null ? size : { ...size, durationMs: durationMs ?? 0 };
+    // A movie that does not tell its length has no duration rather than 0, so no duration limit
+    // takes it for a short one (inspectMedia refuses it where a limit applies).
+    return movieDuration === null ? size : { ...size, durationMs: movieDuration };
   }
   return null;
 }
@@ -577,6 +662,12 @@ class PagReader {
   }
 }
 
+/**
+ * The highest composition frame rate taken as real. After Effects, where PAG files are exported
+ * from, caps a composition at 999 fps; players draw at most a few hundred.
+ */
+const MAX_PAG_FRAME_RATE = 1000;
+
 interface PagComposition {
   width: number;
   height: number;
@@ -610,7 +701,8 @@ function readPagComposition(bytes: Uint8Array, code: number, start: number, end:
  * refuses any other header, so the app could not play such a file). The body is a list of tags; each
  * composition block (vector, bitmap or video) holds a CompositionAttributes tag with width, height,
  * duration in frames and frame rate. As libpag does, the last composition of the file is its main
- * one: its size and duration are the file's. A body shorter than the header says is a cut file.
+ * one: its size and duration are the file's. A body shorter than the header says is a cut file. A
+ * frame rate that is not above 0 and at most MAX_PAG_FRAME_RATE leaves the duration unknown (absent).
  */
 export function measurePag(bytes: Uint8Array): MediaMeasurement | null {
   if (ascii(bytes, 0, 3) !== 'PAG' || bytes.length < 11) return null;
@@ -631,8 +723,12 @@ export function measurePag(bytes: Uint8Array): MediaMeasurement | null {
     }
   }
   if (!main || main.width <= 0 || main.height <= 0) return null;
-  const durationMs = main.frameRate > 0 && Number.isFinite(main.frameRate) ? Math.round((main.frames * 1000) / main.frameRate) : 0;
-  return { width: main.width, height: main.height, durationMs };
+  const size = { width: main.width, height: main.height };
+  // A frame rate that is no real one (0, negative, NaN, infinite, above MAX_PAG_FRAME_RATE) gives no
+  // length: none is answered rather than 0 or nonsense, so no duration limit takes the file for a
+  // short one (inspectMedia refuses it where a limit applies).
+  if (!(main.frameRate > 0 && main.frameRate <= MAX_PAG_FRAME_RATE)) return size;
+  return { ...size, durationMs: Math.round((main.frames * 1000) / main.frameRate) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -783,15 +879,120 @@ function webpIsComplete(bytes: Uint8Array): boolean {
 }
 
 /**
+ * Whether every chunk of every track's sample table starts inside the file: stco (or co64, its
+ * 64-bit form) offsets, which are file offsets. Only the starts: a chunk's length would take stsc
+ * and stsz, and a file cut inside its mdat already fails the tiling of the top-level boxes.
+ */
+function chunksInside(bytes: Uint8Array, moov: Box): boolean {
+  for (const trak of boxes(bytes, moov.start, moov.end)) {
+    if (trak.type !== 'trak') continue;
+    const stbl = sampleTable(bytes, trak);
+    if (!stbl) continue;
+    for (const table of boxes(bytes, stbl.start, stbl.end)) {
+      const wide = table.type === 'co64';
+      if (!wide && table.type !== 'stco') continue;
+      // version/flags (4), entry_count (4), then one offset (4, or 8 in co64) per chunk.
+      const size = wide ? 8 : 4;
+      const count = u32be(bytes, within(table.end, table.start + 4, 4));
+      const entries = within(table.end, table.start + 8, count * size);
+      for (let i = 0; i < count; i += 1) {
+        if ((wide ? u64be(bytes, entries + i * size) : u32be(bytes, entries + i * size)) >= bytes.length) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** trex default-sample-size of a track (0 without a trex for it). */
+function trexSampleSize(bytes: Uint8Array, mvex: Box | undefined, id: number): number {
+  if (!mvex) return 0;
+  for (let trex = mvex.start; trex + 8 <= mvex.end; trex = boxEnd(bytes, trex, mvex.end)) {
+    if (u32be(bytes, trex + 4) !== TREX) continue;
+    const start = boxContent(bytes, trex);
+    const end = boxEnd(bytes, trex, mvex.end);
+    // version/flags (4), track_ID, default sample description index, duration, then size.
+    if (u32be(bytes, within(end, start + 4, 4)) === id) return u32be(bytes, within(end, start + 16, 4));
+  }
+  return 0;
+}
+
+/**
+ * Whether the sample data every fragment's truns describe lies inside the file. A file cut right
+ * after a moof, before its mdat, still tiles (see `isoMediaIsComplete`); its truns point past the
+ * end. Per traf, from tfhd: the base offset is base_data_offset when tfhd carries it (flag 0x1, a
+ * file offset: ffmpeg writes it), else the moof's first byte when default-base-is-moof (0x20000) is
+ * set or the traf is the moof's first, else where the previous traf's data ended (ISO/IEC 14496-12,
+ * 8.8.7). Per trun: data at base + data_offset (0x1, signed), or without one right after the
+ * previous trun's data (the first at the base); its length is its per-sample sizes (0x200), else
+ * sample_count × tfhd's default-sample-size (0x10), else × trex's. A traf without tfhd is damage.
+ * A few box headers per fragment and 4 bytes per sample when truns list sizes; nothing allocated
+ * per fragment.
+ */
+function fragmentsInside(bytes: Uint8Array, mvex: Box | undefined): boolean {
+  const length = bytes.length;
+  for (let moof = 0; moof + 8 <= length; moof = boxEnd(bytes, moof, length)) {
+    if (u32be(bytes, moof + 4) !== MOOF) continue;
+    const moofEnd = boxEnd(bytes, moof, length);
+    let dataEnd = moof; // the first traf's implicit base: the moof's first byte
+    for (let traf = boxContent(bytes, moof); traf + 8 <= moofEnd; traf = boxEnd(bytes, traf, moofEnd)) {
+      if (u32be(bytes, traf + 4) !== TRAF) continue;
+      const trafEnd = boxEnd(bytes, traf, moofEnd);
+      let tfhd = -1;
+      for (let box = boxContent(bytes, traf); box + 8 <= trafEnd && tfhd < 0; box = boxEnd(bytes, box, trafEnd)) {
+        if (u32be(bytes, box + 4) === TFHD) tfhd = box;
+      }
+      if (tfhd < 0) return false;
+      const tfhdStart = boxContent(bytes, tfhd);
+      const tfhdEnd = boxEnd(bytes, tfhd, trafEnd);
+      const tfhdFlags = fullBoxFlags(bytes, tfhdStart);
+      // After track_ID: base data offset (8) if 0x1, sample description index (4) if 0x2, default
+      // duration (4) if 0x8, default size (4) if 0x10.
+      const base = tfhdFlags & 0x1 ? u64be(bytes, within(tfhdEnd, tfhdStart + 8, 8)) : tfhdFlags & 0x20000 ? moof : dataEnd;
+      const sizeAt = tfhdStart + 8 + (tfhdFlags & 0x1 ? 8 : 0) + (tfhdFlags & 0x2 ? 4 : 0) + (tfhdFlags & 0x8 ? 4 : 0);
+      const defaultSize = tfhdFlags & 0x10 ? u32be(bytes, within(tfhdEnd, sizeAt, 4)) : trexSampleSize(bytes, mvex, u32be(bytes, within(tfhdEnd, tfhdStart + 4, 4)));
+      let position = base;
+      for (let trun = boxContent(bytes, traf); trun + 8 <= trafEnd; trun = boxEnd(bytes, trun, trafEnd)) {
+        if (u32be(bytes, trun + 4) !== TRUN) continue;
+        const start = boxContent(bytes, trun);
+        const end = boxEnd(bytes, trun, trafEnd);
+        const flags = fullBoxFlags(bytes, start);
+        const count = u32be(bytes, within(end, start + 4, 4));
+        if (flags & 0x1) position = base + i32be(bytes, within(end, start + 8, 4));
+        // Per-sample fields as in fragmentedDurationMs; the size follows the duration when both are there.
+        const entries = start + 8 + (flags & 0x1 ? 4 : 0) + (flags & 0x4 ? 4 : 0);
+        const stride = 4 * (((flags >> 8) & 1) + ((flags >> 9) & 1) + ((flags >> 10) & 1) + ((flags >> 11) & 1));
+        within(end, entries, count * stride);
+        let size = 0;
+        if (flags & 0x200) {
+          const sizes = entries + (flags & 0x100 ? 4 : 0);
+          for (let i = 0; i < count; i += 1) size += u32be(bytes, sizes + i * stride);
+        } else {
+          size = count * defaultSize;
+        }
+        if (position < 0 || position + size > length) return false;
+        position += size;
+      }
+      dataEnd = position;
+    }
+  }
+  return true;
+}
+
+/**
  * MP4 and MOV: the top-level boxes tile the file exactly (a box running past the end, or a stub of
  * a header after the last one, is a cut; size 0, "to the end of the file", is fine for the last),
- * with a moov and an mdat (a fragmented file's moof/mdat pairs included).
+ * with a moov and an mdat (a fragmented file's moof/mdat pairs included); the sample data the
+ * tables point at starts inside the file (`chunksInside`), and a fragment's lies wholly inside it
+ * (`fragmentsInside`). Data in another file (a dref that is not self-contained) counts as missing:
+ * the app could not play it either.
  */
 function isoMediaIsComplete(bytes: Uint8Array): boolean {
   const top = boxes(bytes, 0, bytes.length); // throws on a box past the end
   const last = top[top.length - 1];
   if (!last || last.end !== bytes.length) return false;
-  return top.some((box) => box.type === 'moov') && top.some((box) => box.type === 'mdat');
+  const moov = top.find((box) => box.type === 'moov');
+  if (!moov || !top.some((box) => box.type === 'mdat')) return false;
+  return chunksInside(bytes, moov) && fragmentsInside(bytes, child(bytes, moov, 'mvex'));
 }
 
 /** PAG: the header (9 bytes) and the body length it states are all there. */

@@ -5,7 +5,7 @@ import { imageSize } from 'image-size';
 import * as MP4Box from 'mp4box';
 import { describe, expect, it } from 'vitest';
 import { isCompleteMedia, measureMedia, measurePag, sniffType } from '@contract/media-measure';
-import { fixturesDir, mediaFixtures, movieFragment, pag, png, video, type VideoFragment } from '../fixtures/media/generate';
+import { fixturesDir, mediaFixtures, movieFragment, pag, png, video, type VideoFragment, type VideoOptions } from '../fixtures/media/generate';
 
 const read = (file: string) => new Uint8Array(readFileSync(join(fixturesDir, file)));
 
@@ -28,7 +28,17 @@ function mp4boxInfo(bytes: Uint8Array): { durationMs: number; width: number; hei
   if (!track) throw new Error('mp4box found no video track');
   const fragment = movie.fragment_duration;
   const declared = movie.duration > 0 ? (movie.duration * 1000) / movie.timescale : 0;
-  const duration = Math.max(declared, fragment ? (Number(fragment.num) * 1000) / Number(fragment.den) : 0);
+  // A movie whose mvhd and mdhd say 0: the longest track's stts as mp4box parses it (not its
+  // samples_duration, which takes the last sample's duration from mdhd: 0 here).
+  const samples = Math.max(
+    0,
+    ...file.moov.traks.map((trak) => {
+      const { stts } = trak.mdia.minf.stbl;
+      const ticks = stts.sample_counts.reduce((sum, count, i) => sum + count * (stts.sample_deltas[i] ?? 0), 0);
+      return trak.mdia.mdhd.timescale > 0 ? (ticks * 1000) / trak.mdia.mdhd.timescale : 0;
+    }),
+  );
+  const duration = Math.max(declared, fragment ? (Number(fragment.num) * 1000) / Number(fragment.den) : 0) || samples;
   return { durationMs: Math.round(duration), width: track.track_width, height: track.track_height, matrix: Array.from(track.matrix) };
 }
 
@@ -147,6 +157,33 @@ describe('measureMedia details', () => {
     const encrypted = Buffer.from(bytes);
     encrypted[3] = 3;
     expect(measureMedia(new Uint8Array(encrypted))).toBeNull();
+  });
+
+  it('answers no PAG duration, not 0 or nonsense, for a frame rate that is no real one', () => {
+    const withRate = (frameRate: number) => measurePag(new Uint8Array(pag({ width: 300, height: 500, frames: 60, frameRate })));
+    for (const frameRate of [0, -0, -30, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1000.5, 1e9]) {
+      expect(withRate(frameRate), `frame rate ${frameRate}`).toEqual({ width: 300, height: 500 });
+    }
+    expect(withRate(1000)).toEqual({ width: 300, height: 500, durationMs: 60 });
+    expect(withRate(29.97)?.durationMs).toBe(2002); // 60 frames at NTSC's 30000/1001 (as a float32)
+    expect(withRate(0.5)?.durationMs).toBe(120_000); // slow, but a real rate: a long file, for the limits to judge
+    // The fixtures' own frame rate, overwritten in place (float32 LE in CompositionAttributes).
+    for (const [file, rate, durationMs] of [
+      ['popup-720x1280-5s.pag', 30, 5_000],
+      ['popup-anim-360x640-2s.pag', 24, 2_000],
+    ] as const) {
+      const bytes = Buffer.from(read(file));
+      const float = Buffer.alloc(4);
+      float.writeFloatLE(rate);
+      const at = bytes.indexOf(float);
+      expect(measureMedia(new Uint8Array(bytes))?.durationMs, file).toBe(durationMs);
+      for (const broken of [0, -rate, Number.NaN, 5000]) {
+        bytes.writeFloatLE(broken, at);
+        const measured = measureMedia(new Uint8Array(bytes));
+        expect(measured, `${file} at ${broken} fps`).not.toBeNull();
+        expect(measured, `${file} at ${broken} fps`).not.toHaveProperty('durationMs');
+      }
+    }
   });
 
   it('never throws on a file cut short anywhere, and never answers a size for a file cut before it', () => {
@@ -277,10 +314,93 @@ describe('fragmented movies', () => {
         const bytes = new Uint8Array(read(fixture.file));
         for (const [at, value] of damage) bytes[at % bytes.length] = value;
         const result = measureMedia(bytes);
+        expect(typeof isCompleteMedia(bytes)).toBe('boolean');
         return result === null || result.durationMs === undefined || (Number.isFinite(result.durationMs) && result.durationMs >= 0);
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('movies whose headers do not state their length', () => {
+  const second = 15360;
+  const unstated = (options: Partial<VideoOptions> = {}) =>
+    new Uint8Array(video({ width: 1080, height: 1440, durationMs: 0, trackTimescale: second, unstatedDuration: 0, ...options }));
+  const uint32 = (bytes: Uint8Array, offset: number) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(offset);
+  /** `movie` with `other`'s trak appended to its moov (the fixtures write 32-bit sizes). */
+  function withTrackOf(movie: Uint8Array, other: Uint8Array): Uint8Array {
+    const from = Buffer.from(other);
+    const trakAt = from.indexOf('trak') - 4;
+    const trak = from.subarray(trakAt, trakAt + from.readUInt32BE(trakAt));
+    const into = Buffer.from(movie);
+    const moovAt = into.indexOf('moov') - 4;
+    const moovEnd = moovAt + into.readUInt32BE(moovAt);
+    const out = Buffer.concat([into.subarray(0, moovEnd), trak, into.subarray(moovEnd)]);
+    out.writeUInt32BE(moovEnd - moovAt + trak.length, moovAt);
+    return new Uint8Array(out);
+  }
+
+  it('reads the length from the sample table when mvhd and mdhd say 0 or "unknown"', () => {
+    const bytes = read('cover-1080x1440-unstated-7s.mp4');
+    const text = Buffer.from(bytes);
+    expect(uint32(bytes, text.indexOf('mvhd') + 4 + 16)).toBe(0); // version/flags, times, timescale, then duration
+    expect(uint32(bytes, text.indexOf('mdhd') + 4 + 16)).toBe(0);
+    expect(measureMedia(bytes)).toEqual({ width: 1080, height: 1440, durationMs: 7_000 });
+    // The same stts entries (150 × 1/30 s, 30 × 1/15 s) behind all-ones durations, in 32 and 64 bits.
+    const runs = [
+      { count: 150, duration: 512 },
+      { count: 30, duration: 1024 },
+    ];
+    for (const version1 of [false, true]) expect(measureMedia(unstated({ moovSamples: runs, unstatedDuration: 'unknown', version1 }))?.durationMs).toBe(7_000);
+  });
+
+  it('still takes mdhd when only mvhd says 0', () => {
+    const bytes = Buffer.from(read('cover-1080x1440-10s.mp4'));
+    bytes.writeUInt32BE(0, bytes.indexOf('mvhd') + 4 + 16);
+    expect(measureMedia(new Uint8Array(bytes))?.durationMs).toBe(10_000);
+  });
+
+  it('takes the edit list before the sample table: what a player shows, empty edits included', () => {
+    const runs = { count: 243, duration: 512 }; // 8.1 s of samples
+    // 0.5 s of nothing (media time −1), then 8 s of the media: 8.5 s, the samples' last 0.1 s trimmed.
+    const edited = unstated({ moovSamples: runs, editList: [{ duration: 500, mediaTime: -1 }, { duration: 8_000, mediaTime: 0 }] });
+    expect(measureMedia(edited)?.durationMs).toBe(8_500);
+    // An edit of 0 ("as long as the media") says nothing: the sample table tells it.
+    expect(measureMedia(unstated({ moovSamples: runs, editList: [{ duration: 0, mediaTime: 0 }] }))?.durationMs).toBe(8_100);
+    expect(measureMedia(unstated({ moovSamples: runs }))?.durationMs).toBe(8_100);
+  });
+
+  it('takes the longest track, as mvhd would have', () => {
+    const short = unstated({ moovSamples: { count: 60, duration: 512 } }); // 2 s
+    const long = unstated({ width: 720, height: 960, moovSamples: { count: 150, duration: 1024 } }); // 10 s
+    expect(measureMedia(withTrackOf(short, long))).toEqual({ width: 1080, height: 1440, durationMs: 10_000 });
+    expect(measureMedia(withTrackOf(long, short))).toEqual({ width: 720, height: 960, durationMs: 10_000 });
+  });
+
+  it('answers no duration, not 0, when nothing tells the length', () => {
+    const unknown = { width: 1080, height: 1440 };
+    expect(measureMedia(unstated())).toEqual(unknown); // no samples at all
+    expect(measureMedia(unstated({ unstatedDuration: 'unknown', version1: true }))).toEqual(unknown);
+    expect(measureMedia(unstated({ moovSamples: { count: 30, duration: 0 } }))).toEqual(unknown); // samples of no duration
+    // A timescale of 0 turns no count of ticks into time.
+    const bytes = Buffer.from(read('cover-1080x1440-unstated-7s.mp4'));
+    bytes.writeUInt32BE(0, bytes.indexOf('mdhd') + 4 + 12);
+    expect(measureMedia(new Uint8Array(bytes))).toEqual(unknown);
+  });
+
+  it('reads a fragmented movie’s samples in moov from stts when its mdhd says 0', () => {
+    const bytes = Buffer.from(read('banner-1280x640-fragmented-moov-2s-of-18s.mp4'));
+    bytes.writeUInt32BE(0, bytes.indexOf('mdhd') + 4 + 16);
+    expect(measureMedia(new Uint8Array(bytes))?.durationMs).toBe(18_000);
+  });
+
+  it('refuses to measure an stts or elst listing more entries than it holds', () => {
+    const bytes = Buffer.from(read('cover-1080x1440-unstated-7s.mp4'));
+    bytes.writeUInt32BE(3, bytes.indexOf('stts') + 4 + 4); // entry_count: 3 where 2 are written
+    expect(measureMedia(new Uint8Array(bytes))).toBeNull();
+    const edited = Buffer.from(unstated({ moovSamples: { count: 30, duration: 512 }, editList: [{ duration: 1_000, mediaTime: 0 }] }));
+    edited.writeUInt32BE(2, edited.indexOf('elst') + 4 + 4);
+    expect(measureMedia(new Uint8Array(edited))).toBeNull();
   });
 });
 
@@ -391,6 +511,79 @@ describe('isCompleteMedia', () => {
     const fragment = concat([0, 0, 0, 8, ...Buffer.from('moof')], [0, 0, 0, 12, ...Buffer.from('mdat'), 1, 2, 3, 4]);
     expect(isCompleteMedia(concat(fragmented, fragment, fragment))).toBe(true);
     expect(isCompleteMedia(concat(fragmented, fragment, fragment.subarray(0, 18)))).toBe(false);
+  });
+
+  it('MP4 fragments: the data every trun describes lies inside the file', () => {
+    const bytes = read('banner-1280x640-fragmented-data-6s.mp4');
+    const top = topLevelBoxes(bytes);
+    const ends = (type: string) => top.filter((box) => box.type === type).map((box) => box.end);
+    // Cut after a moof, before its mdat: the boxes still tile, the samples are gone. After an mdat: a whole, shorter movie.
+    expect(ends('moof').map((end) => isCompleteMedia(bytes.subarray(0, end)))).toEqual([false, false, false]);
+    expect(ends('mdat').map((end) => isCompleteMedia(bytes.subarray(0, end)))).toEqual([true, true, true]);
+    /** Whether the fixture, changed by `edit`, is whole. */
+    const wholeAfter = (edit: (file: Buffer) => void) => {
+      const file = Buffer.from(bytes);
+      edit(file);
+      return isCompleteMedia(new Uint8Array(file));
+    };
+    const at = (type: string, nth = 0) => {
+      let found = -1;
+      for (let i = 0; i <= nth; i += 1) found = Buffer.from(bytes).indexOf(type, found + 1);
+      return found + 4; // the box's content
+    };
+    expect(wholeAfter(() => undefined)).toBe(true);
+    // The last mdat one byte shorter than its trun says, its size rewritten to match.
+    const lastMdat = top[top.length - 2]?.end as number;
+    const shorter = Buffer.from(bytes.subarray(0, bytes.length - 1));
+    shorter.writeUInt32BE(bytes.length - 1 - lastMdat, lastMdat);
+    expect(isCompleteMedia(new Uint8Array(shorter))).toBe(false);
+    // Fragment 1: per-sample sizes in the trun, data_offset from the moof.
+    expect(wholeAfter((file) => file.writeUInt32BE(10_000, at('trun') + 8 + 4 + 4))).toBe(false); // a first sample of 10 000 bytes
+    expect(wholeAfter((file) => file.writeInt32BE(bytes.length, at('trun') + 8))).toBe(false); // data past the end
+    expect(wholeAfter((file) => file.writeInt32BE(-(ends('moov')[0] as number) - 1, at('trun') + 8))).toBe(false); // before the start
+    // Fragment 2: tfhd's base_data_offset (a file offset) and default-sample-size.
+    expect(wholeAfter((file) => file.writeBigUInt64BE(BigInt(bytes.length), at('tfhd', 1) + 8))).toBe(false);
+    expect(wholeAfter((file) => file.writeBigUInt64BE(2n ** 60n, at('tfhd', 1) + 8))).toBe(false);
+    expect(wholeAfter((file) => file.writeUInt32BE(0x10000, at('tfhd', 1) + 8 + 8 + 4))).toBe(false);
+    // Fragment 3: trex's default-sample-size, 7 bytes where the last mdat holds 20 × 6.
+    expect(wholeAfter((file) => file.writeUInt32BE(7, at('trex') + 16))).toBe(false);
+    expect(wholeAfter((file) => file.writeUInt32BE(5, at('trex') + 16))).toBe(true); // less than there is: fine
+    // A traf without its tfhd: no base to place its data from.
+    expect(wholeAfter((file) => file.write('free', at('tfhd', 2) - 4, 'latin1'))).toBe(false);
+    // The fixtures without sample data (sizes 0) are whole, as the walk over every fixture checks.
+  });
+
+  it('MP4 and MOV: every chunk offset (stco, co64) points inside the file', () => {
+    const bytes = read('cover-1080x1440-unstated-7s.mp4');
+    const chunk = Buffer.from(bytes).indexOf('stco') + 4 + 8; // version/flags, entry_count, then the one offset
+    const withOffset = (offset: number) => {
+      const file = Buffer.from(bytes);
+      file.writeUInt32BE(offset, chunk);
+      return isCompleteMedia(new Uint8Array(file));
+    };
+    expect([withOffset(0), withOffset(bytes.length - 1), withOffset(bytes.length), withOffset(0xffffffff)]).toEqual([true, true, false, false]);
+    /** The fixture with its stco as a co64 of `offset`: 4 bytes longer, its parents grown to match. */
+    const withCo64 = (offset: bigint) => {
+      const file = Buffer.from(bytes);
+      const stco = file.indexOf('stco') - 4;
+      const co64 = Buffer.alloc(24);
+      co64.writeUInt32BE(24, 0);
+      co64.write('co64', 4, 'latin1');
+      co64.writeUInt32BE(1, 12);
+      co64.writeBigUInt64BE(offset, 16);
+      const out = Buffer.concat([file.subarray(0, stco), co64, file.subarray(stco + 20)]);
+      for (const parent of ['moov', 'trak', 'mdia', 'minf', 'stbl']) {
+        const size = out.indexOf(parent) - 4;
+        out.writeUInt32BE(out.readUInt32BE(size) + 4, size);
+      }
+      return new Uint8Array(out);
+    };
+    expect(measureMedia(withCo64(0n))).toEqual({ width: 1080, height: 1440, durationMs: 7_000 });
+    expect([0n, BigInt(bytes.length + 3), BigInt(bytes.length + 4), 2n ** 40n].map((offset) => isCompleteMedia(withCo64(offset)))).toEqual([true, true, false, false]);
+    // A table listing more chunks than it holds.
+    const file = Buffer.from(bytes);
+    file.writeUInt32BE(2, chunk - 4);
+    expect(isCompleteMedia(new Uint8Array(file))).toBe(false);
   });
 
   it('PAG: the body the header states is all there', () => {

@@ -31,7 +31,7 @@ import {
   type MediaRefusal,
   type MediaRule,
 } from '@contract/media';
-import { fixturesDir, mediaFixtures, video } from '../fixtures/media/generate';
+import { fixturesDir, mediaFixtures, pag, video } from '../fixtures/media/generate';
 
 const codes = (refusals: ReadonlyArray<MediaRefusal>) => refusals.map((r) => r.code);
 const start = mediaRules['startPage.image'];
@@ -324,6 +324,45 @@ describe('inspectMedia on files', () => {
     expect(taken.measured).not.toHaveProperty('durationMs');
     // An oversized file read in part is refused for its size, its unread length not held against it.
     expect(codes(inspectMedia(mediaRules['banner.media'], { ...sample, size: 50 * 1024 * 1024, partial: true }).refusals)).toEqual([ErrorCode.FileTooLarge]);
+  });
+
+  it('checks a video whose headers leave its length at 0 for the length of its samples', () => {
+    const cover = mediaRules['home.coverVideo'];
+    expect(inspect('home.coverVideo', 'cover-1080x1440-unstated-7s.mp4')).toMatchObject({ measured: { kind: 'video', durationMs: 7_000 }, refusals: [] });
+    // mvhd, tkhd and mdhd say 0, the sample table 45 s: too long, not short.
+    const sampled = (moovSamples?: { count: number; duration: number }) =>
+      new Uint8Array(video({ width: 1080, height: 1440, durationMs: 0, trackTimescale: 15360, unstatedDuration: 0, ...(moovSamples ? { moovSamples } : {}) }));
+    const long = sampled({ count: 1350, duration: 512 });
+    expect(codes(inspectMedia(cover, { name: 'long.mp4', size: long.length, bytes: long }).refusals)).toEqual([ErrorCode.DurationTooLong]);
+    // Nothing tells the length: unreadable where a limit applies, as a fragmented movie of unknown length.
+    const none = sampled();
+    expect(inspectMedia(cover, { name: 'none.mp4', size: none.length, bytes: none })).toEqual({ measured: null, refusals: [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }] });
+  });
+
+  it('refuses a fragmented video whose last fragment lost its data as damaged (108005)', () => {
+    const file = 'banner-1280x640-fragmented-data-6s.mp4';
+    expect(inspect('banner.media', file)).toMatchObject({ measured: { durationMs: 6_000 }, refusals: [] });
+    const bytes = read(file);
+    // Without its last mdat (an 8-byte header, 20 samples of 6 bytes): it ends where its last moof does.
+    expect(Buffer.from(bytes).toString('latin1', bytes.length - 124, bytes.length - 120)).toBe('mdat');
+    const cut = bytes.subarray(0, bytes.length - 128);
+    expect(inspectMedia(mediaRules['banner.media'], { name: file, size: cut.length, bytes: cut }).refusals).toEqual([{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }]);
+  });
+
+  it('refuses a PAG whose frame rate is no real one as unreadable (108005), not as short', () => {
+    const rule = mediaRules['popup.pag'];
+    const normal = new Uint8Array(pag({ width: 720, height: 1280, frames: 150, frameRate: 30 }));
+    expect(inspectMedia(rule, { name: 'popup.pag', size: normal.length, bytes: normal }).refusals).toEqual([]);
+    for (const frameRate of [0, -30, Number.NaN, 5_000]) {
+      const bytes = new Uint8Array(pag({ width: 720, height: 1280, frames: 150, frameRate }));
+      expect(inspectMedia(rule, { name: 'popup.pag', size: bytes.length, bytes }), `${frameRate} fps`).toEqual({
+        measured: null,
+        refusals: [{ code: ErrorCode.FileReadFailed, key: 'errors.fileReadFailed' }],
+      });
+      // A rule without a duration limit has nothing to hold against it.
+      const noLimit: MediaRule = { id: 'popup.pag', kinds: ['pag'], types: ['pag'], maxBytes: 1024 * 1024 };
+      expect(inspectMedia(noLimit, { name: 'popup.pag', size: bytes.length, bytes }).refusals).toEqual([]);
+    }
   });
 });
 
