@@ -424,8 +424,8 @@ function trackOf(tracks: ReadonlyArray<FragmentedTrack>, id: number): Fragmented
  * sidx and mfra are not read: they are optional indexes (ffmpeg writes sidx only with global_sidx
  * or dash), a sidx may cover part of the file only, and both restate what the truns say.
  *
- * null (unknown) when samples have a duration nowhere (no per-sample, tfhd or trex duration), when
- * a traf lacks its tfhd, or when no track adds up to more than 0: a fragmented file whose length
+ * null (unknown) when a traf lacks its tfhd, or when no track adds up to more than 0 (samples have
+ * a duration nowhere: no per-sample, tfhd or trex duration): a fragmented file whose length
  * cannot be read is not taken for a short one. One walk over the top-level boxes, a few box headers
  * per fragment and 4 bytes per sample when truns list durations; nothing allocated per fragment.
  */
@@ -491,8 +491,9 @@ function fragmentedDurationMs(bytes: Uint8Array, moov: Box, mvex: Box): number |
         within(end, entries, count * stride); // a trun listing more samples than it holds is damaged
         if (flags & 0x100) {
           for (let i = 0; i < count; i += 1) duration += u32be(bytes, entries + i * stride);
-        } else if (count > 0) {
-          if (!(defaultDuration > 0)) return null;
+        } else {
+          // A default of 0 counts as 0: ffmpeg's frag_every_frame writes it for the last sample,
+          // whose length it cannot know. Only a file that adds up to nothing is of unknown length.
           duration += count * defaultDuration;
         }
       }

@@ -291,6 +291,15 @@ describe('fragmented movies', () => {
     expect(measureMedia(withFragments([{ count: 300, duration: 0, in: 'trex' }], [0], { trexDuration: 512 }))?.durationMs).toBe(10_000);
   });
 
+  it('counts a last sample of unknown length (default 0, as ffmpeg’s frag_every_frame writes it) as 0, not the whole file as unknown', () => {
+    const frame: VideoFragment = { count: 1, duration: 512, in: 'tfhd', tfdt: true };
+    const last: VideoFragment = { count: 1, duration: 0, in: 'tfhd', tfdt: true };
+    // 29 frames of 1/30 s (512 ticks at 15360), then the last one whose length the writer could not
+    // know: 29/30 s, one frame short of what a player shows, rather than "unknown" and refused.
+    const frames = [...Array.from({ length: 29 }, () => frame), last];
+    expect(measureMedia(withFragments(frames, frames.map((_, i) => i * 512)))?.durationMs).toBe(967);
+  });
+
   it('takes a 64-bit mdhd duration of all ones (unknown, as Smooth Streaming writes it) for no length', () => {
     const bytes = Buffer.from(video({ width: 1280, height: 640, durationMs: 4_000, version1: true, trackTimescale: second, fragments: [{ count: 4, duration: second, in: 'tfhd' }] }));
     const mdhd = bytes.indexOf('mdhd');
