@@ -4,12 +4,13 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } fr
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { routeList } from '@contract/api';
+import { ErrorCode } from '@contract/errors';
 import type { DatabaseHandle } from './db/client';
 import { AuthRepository } from './domains/auth/repository';
 import { registerAuthRoutes } from './domains/auth/routes';
 import { AuthService, type SessionPolicy } from './domains/auth/service';
 import { OWASP_ARGON2ID, PasswordHasher, type PasswordHashingOptions } from './domains/auth/passwords';
-import type { SignInLimits } from './domains/auth/rate-limit';
+import { AUTH_LIMITS, type SignInLimits } from './domains/auth/rate-limit';
 import { OutboxRepository } from './domains/mail/repository';
 import { registerMailRoutes } from './domains/mail/routes';
 import { createDomains } from './domains';
@@ -26,6 +27,7 @@ import { registerTeamRoutes } from './domains/teams/routes';
 import { UsersRepository } from './domains/users/repository';
 import { UsersService } from './domains/users/service';
 import { openSecretBox, type SecretBox } from './crypto/secret-box';
+import { tooManyRequests } from './errors';
 import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
@@ -34,8 +36,9 @@ import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import type { HostResolver, PrivateAddressPolicy } from './net/outbound-address';
+import { ActionCountsRepository } from './rate-limit/action-counts-repository';
+import { ActionLimiter } from './rate-limit/action-limiter';
 import type { ActionLimits } from './rate-limit/action-limits';
-import { RateLimitRepository } from './rate-limit/repository';
 import { systemClock, type Clock } from './shared/clock';
 
 /** Request bodies above this size are refused with 1000 (uploads will get their own limit). */
@@ -167,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const hasher = new PasswordHasher(deps.passwordHashing ?? OWASP_ARGON2ID);
   const auth = new AuthService({
     repository: authRepository,
-    rateLimits: new RateLimitRepository(db),
+    limiter: new ActionLimiter(new ActionCountsRepository(db), clock, AUTH_LIMITS, (seconds) => tooManyRequests(ErrorCode.TooManyRequests, seconds)),
     hasher,
     mailer,
     clock,

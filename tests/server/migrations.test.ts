@@ -48,7 +48,6 @@ describe('migrations', () => {
       'password_resets',
       'project_members',
       'projects',
-      'rate_events',
       'role_users',
       'roles',
       'sessions',

@@ -141,21 +141,8 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Events counted by fixed-window rate limits (password-reset requests, wrong current passwords).
- * Kept in the database because several API servers may share one PostgreSQL.
- */
-export const rateEvents = pgTable(
-  'rate_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    bucket: text('bucket').notNull(),
-    at: at('at').notNull(),
-  },
-  (t) => [index('rate_events_bucket_at_idx').on(t.bucket, t.at)],
-);
-
-/**
- * Counters of the costly actions' limits (rate-limit/action-limits.ts): how many times, and how much
+ * Counters of the costly actions' limits (rate-limit/action-limits.ts) and of the password change
+ * and reset limits (domains/auth/rate-limit.ts `AUTH_LIMITS`): how many times, and how much
  * (uploads: bytes received), `subject` did `action` in the fixed window starting at `window_start`.
  * One row per subject and window, changed only by an atomic upsert-and-check, so concurrent requests
  * on several API servers cannot pass a limit together. Rows of ended windows are swept from time to

@@ -16,6 +16,9 @@
  *
  * A refusal is 1006 with `Retry-After` (rate-limit/action-limiter.ts). Tests pass smaller numbers
  * through `AppDeps.actionLimits`.
+ *
+ * The limits of password change and password reset, which anyone can attempt, are counted the same
+ * way but belong to the auth policy: `AUTH_LIMITS` in domains/auth/rate-limit.ts.
  */
 
 export const actionNames = ['upload', 'invitationMail', 'webhookTest'] as const;
@@ -31,7 +34,10 @@ export interface ActionLimit {
   readonly windowMs: number;
 }
 
-export type ActionLimits = { readonly [A in ActionName]: ActionLimit };
+/** A budget for each of a set of actions: what an ActionLimiter enforces. */
+export type LimitTable<A extends string> = { readonly [K in A]: ActionLimit };
+
+export type ActionLimits = LimitTable<ActionName>;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,3 +1,30 @@
+import type { LimitTable } from '../../rate-limit/action-limits';
+
+/**
+ * The limits of password change and password reset (code 1006, bare, with `Retry-After`).
+ *
+ * | action                   | subject        | limit per 15 minutes                        |
+ * |--------------------------|----------------|---------------------------------------------|
+ * | `passwordChange`         | user id        | 5 wrong current passwords                   |
+ * | `resetRequestPerAddress` | client address | 10 reset requests (known emails or not)     |
+ * | `resetRequestPerEmail`   | email          | 5 reset requests for a registered email     |
+ * | `resetConfirm`           | client address | 20 wrong, spent or expired reset codes      |
+ *
+ * They are held by the database's atomic action counters (rate-limit/action-limiter.ts: fixed
+ * windows aligned to their length, `Retry-After` until the window ends), so parallel requests on
+ * any number of servers cannot pass them together. The limits of failures (`passwordChange`,
+ * `resetConfirm`) count each attempt before its check and give the count back when the check
+ * passed (`ActionLimiter.limitFailures`). A refused request is never counted.
+ */
+export const AUTH_LIMITS = {
+  passwordChange: { count: 5, windowMs: 15 * 60_000 },
+  resetRequestPerAddress: { count: 10, windowMs: 15 * 60_000 },
+  resetRequestPerEmail: { count: 5, windowMs: 15 * 60_000 },
+  resetConfirm: { count: 20, windowMs: 15 * 60_000 },
+} as const satisfies LimitTable<string>;
+
+export type AuthAction = keyof typeof AUTH_LIMITS;
+
 /**
  * The sign-in back-off policy (pure; the counters come from the sign_ins table).
  *

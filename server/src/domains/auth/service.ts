@@ -3,11 +3,11 @@ import type { ListPage, ListQuery } from '@contract/envelope';
 import type { SignInRecord, User } from '@contract/api/auth';
 import { AppError, tooManyRequests } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
-import type { RateLimitRepository } from '../../rate-limit/repository';
+import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { Clock } from '../../shared/clock';
 import { PASSWORD_RULE, randomPassword, randomVerificationCode, type PasswordHasher } from './passwords';
 import { toUser, type AuthRepository } from './repository';
-import { SIGN_IN_LIMITS, signInRetryAfter, type SignInLimits } from './rate-limit';
+import { SIGN_IN_LIMITS, signInRetryAfter, type AuthAction, type SignInLimits } from './rate-limit';
 import { MALFORMED, MISSING, NOT_A_TOKEN, bearerToken, hashToken, newSessionToken } from './tokens';
 
 /** The caller of a request on a `user` route: the session and its operator. */
@@ -33,16 +33,17 @@ const RESET_CODE_TTL_MS = 15 * 60_000;
 const RESET_CODE_TRIES = 5;
 /** Idle lifetime is extended at most once a minute per session, to keep reads from writing. */
 const TOUCH_INTERVAL_MS = 60_000;
-/** Fixed-window limits of the other auth actions (code 1006). */
-const WINDOW_MS = 15 * 60_000;
-const RESET_REQUESTS_PER_EMAIL = 5;
-const RESET_REQUESTS_PER_ADDRESS = 10;
-const RESET_FAILURES_PER_ADDRESS = 20;
-const PASSWORD_CHANGE_FAILURES_PER_USER = 5;
+
+/** Whether an error is the refusal `code` (the failures a limit of failures counts). */
+const refusalWith =
+  (code: number) =>
+  (error: unknown): boolean =>
+    error instanceof AppError && error.code === code;
 
 export interface AuthServiceDeps {
   readonly repository: AuthRepository;
-  readonly rateLimits: RateLimitRepository;
+  /** The limits of password change and reset (AUTH_LIMITS in rate-limit.ts), refusing with a bare 1006. */
+  readonly limiter: ActionLimiter<AuthAction>;
   readonly hasher: PasswordHasher;
   readonly mailer: Mailer;
   readonly clock: Clock;
@@ -166,17 +167,17 @@ export class AuthService {
     return toUser(row);
   }
 
-  /** Changes the password after checking the current one; the user's other sessions end. */
+  /**
+   * Changes the password after checking the current one; the user's other sessions end. Wrong
+   * current passwords are limited per user (1006).
+   */
   async changePassword(session: AuthSession, currentPassword: string, newPassword: string): Promise<void> {
     const now = this.deps.clock();
-    const bucket = `password-change:user:${session.user.id}`;
-    const wait = await this.deps.rateLimits.retryAfterSeconds(bucket, PASSWORD_CHANGE_FAILURES_PER_USER, WINDOW_MS, now);
-    if (wait > 0) throw tooManyRequests(ErrorCode.TooManyRequests, wait);
-    const user = await this.repo.findUserById(session.user.id);
-    if (!user || !(await this.deps.hasher.verify(user.passwordHash, currentPassword))) {
-      await this.deps.rateLimits.record(bucket, now);
-      throw new AppError(ErrorCode.CurrentPasswordWrong);
-    }
+    const user = await this.deps.limiter.limitFailures('passwordChange', session.user.id, refusalWith(ErrorCode.CurrentPasswordWrong), async () => {
+      const found = await this.repo.findUserById(session.user.id);
+      if (!found || !(await this.deps.hasher.verify(found.passwordHash, currentPassword))) throw new AppError(ErrorCode.CurrentPasswordWrong);
+      return found;
+    });
     if (newPassword === currentPassword) throw new AppError(ErrorCode.PasswordUnchanged);
     await this.repo.setPassword({
       userId: user.id,
@@ -187,20 +188,24 @@ export class AuthService {
     });
   }
 
-  /** Mails a six-digit code for a password reset (101011 for an email no operator has). */
+  /**
+   * Mails a six-digit code for a password reset (101011 for an email no operator has).
+   *
+   * Limited per address (every request) and per email (registered emails only, as only those get
+   * mail), both 1006. A request refused per email gives the address its count back: a refused
+   * request never counts.
+   */
   async requestPasswordReset(email: string, client: ClientInfo): Promise<void> {
     const now = this.deps.clock();
-    const byAddress = `reset-request:ip:${client.ip}`;
-    const byEmail = `reset-request:email:${email}`;
-    const wait = Math.max(
-      await this.deps.rateLimits.retryAfterSeconds(byAddress, RESET_REQUESTS_PER_ADDRESS, WINDOW_MS, now),
-      await this.deps.rateLimits.retryAfterSeconds(byEmail, RESET_REQUESTS_PER_EMAIL, WINDOW_MS, now),
-    );
-    if (wait > 0) throw tooManyRequests(ErrorCode.TooManyRequests, wait);
-    await this.deps.rateLimits.record(byAddress, now);
+    const byAddress = await this.deps.limiter.take('resetRequestPerAddress', client.ip);
     const user = await this.repo.findUserByEmail(email);
     if (!user) throw new AppError(ErrorCode.EmailNotRegisteredForReset);
-    await this.deps.rateLimits.record(byEmail, now);
+    try {
+      await this.deps.limiter.take('resetRequestPerEmail', email);
+    } catch (error) {
+      await this.deps.limiter.giveBack(byAddress);
+      throw error;
+    }
     const code = randomVerificationCode();
     await this.repo.createPasswordReset({
       userId: user.id,
@@ -213,22 +218,19 @@ export class AuthService {
 
   /**
    * Sets a new password with the mailed code. A wrong, spent or expired code is 101002; a code
-   * allows five tries. Success ends every session of the user.
+   * allows five tries, and an address 20 such failures per window (1006). Success ends every
+   * session of the user.
    */
   async resetPassword(email: string, code: string, newPassword: string, client: ClientInfo): Promise<void> {
     const now = this.deps.clock();
-    const bucket = `reset-confirm:ip:${client.ip}`;
-    const wait = await this.deps.rateLimits.retryAfterSeconds(bucket, RESET_FAILURES_PER_ADDRESS, WINDOW_MS, now);
-    if (wait > 0) throw tooManyRequests(ErrorCode.TooManyRequests, wait);
-    const refuse = async (): Promise<never> => {
-      await this.deps.rateLimits.record(bucket, now);
-      throw new AppError(ErrorCode.WrongVerificationCode);
-    };
-    const user = await this.repo.findUserByEmail(email);
-    const reset = user ? await this.repo.findActivePasswordReset(user.id, now) : undefined;
-    if (!user || !reset) return refuse();
-    if (!(await this.repo.takePasswordResetTry(reset.id, RESET_CODE_TRIES))) return refuse();
-    if (!(await this.deps.hasher.verify(reset.codeHash, code))) return refuse();
+    const user = await this.deps.limiter.limitFailures('resetConfirm', client.ip, refusalWith(ErrorCode.WrongVerificationCode), async () => {
+      const found = await this.repo.findUserByEmail(email);
+      const reset = found ? await this.repo.findActivePasswordReset(found.id, now) : undefined;
+      if (!found || !reset) throw new AppError(ErrorCode.WrongVerificationCode);
+      if (!(await this.repo.takePasswordResetTry(reset.id, RESET_CODE_TRIES))) throw new AppError(ErrorCode.WrongVerificationCode);
+      if (!(await this.deps.hasher.verify(reset.codeHash, code))) throw new AppError(ErrorCode.WrongVerificationCode);
+      return found;
+    });
     if (await this.deps.hasher.verify(user.passwordHash, newPassword)) throw new AppError(ErrorCode.PasswordUnchanged);
     await this.repo.setPassword({ userId: user.id, passwordHash: await this.deps.hasher.hash(newPassword), now, endReason: 'password_reset' });
   }
