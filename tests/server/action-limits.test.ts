@@ -8,10 +8,9 @@ import { ErrorCode } from '@contract/errors';
 import type { Envelope } from '@contract/envelope';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
 import { actionCounts, invitations, uploads } from '../../server/src/db/schema';
-import type { Mail, Mailer } from '../../server/src/mail/mailer';
 import { ACTION_LIMITS, windowAt, type ActionLimits } from '../../server/src/rate-limit/action-limits';
 import { png } from '../fixtures/media/generate';
-import { FakeClock, createTestApp, expectEnvelope, uniqueEmail } from './helpers/app';
+import { FakeClock, createTestApp, expectEnvelope, recordingMailer, uniqueEmail } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { call, ok, operator, projectWithTeam, type Operator, type ProjectTeam } from './helpers/projects';
 
@@ -45,14 +44,7 @@ let database: TestDatabase;
 /** A second connection to the same database (its own pool on PostgreSQL), as a second server has. */
 let secondHandle: DatabaseHandle;
 const clock = new FakeClock();
-const mails: Mail[] = [];
-const mailer: Mailer = {
-  kind: 'smtp',
-  send: async (mail) => {
-    mails.push(mail);
-  },
-  close: () => undefined,
-};
+const { mailer, mails } = recordingMailer();
 let first: FastifyInstance;
 let second: FastifyInstance;
 let bytesApp: FastifyInstance;

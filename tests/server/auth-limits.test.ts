@@ -5,9 +5,8 @@ import { ErrorCode } from '@contract/errors';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
 import { actionCounts, passwordResets } from '../../server/src/db/schema';
 import { AUTH_LIMITS, type AuthAction } from '../../server/src/domains/auth/rate-limit';
-import type { Mail, Mailer } from '../../server/src/mail/mailer';
 import { windowAt } from '../../server/src/rate-limit/action-limits';
-import { FakeClock, bearer, createTestApp, createUser, expectEnvelope, signIn, uniqueEmail } from './helpers/app';
+import { FakeClock, bearer, createTestApp, createUser, expectEnvelope, recordingMailer, signIn, uniqueEmail } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 
 /**
@@ -23,14 +22,7 @@ const BURST = 30;
 let database: TestDatabase;
 let secondHandle: DatabaseHandle;
 const clock = new FakeClock();
-const mails: Mail[] = [];
-const mailer: Mailer = {
-  kind: 'smtp',
-  send: async (mail) => {
-    mails.push(mail);
-  },
-  close: () => undefined,
-};
+const { mailer, mails } = recordingMailer();
 let first: FastifyInstance;
 let second: FastifyInstance;
 

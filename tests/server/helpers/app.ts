@@ -6,6 +6,7 @@ import { buildApp, type AppDeps, type BuiltApp } from '../../../server/src/app';
 import { PasswordHasher, type PasswordHashingOptions } from '../../../server/src/domains/auth/passwords';
 import { AuthRepository } from '../../../server/src/domains/auth/repository';
 import type { DatabaseHandle } from '../../../server/src/db/client';
+import type { Mail, Mailer } from '../../../server/src/mail/mailer';
 
 /**
  * Argon2id at minimal cost, for unit tests only: the app's default stays at OWASP level (the
@@ -34,6 +35,19 @@ export async function createTestApp(database: DatabaseHandle, overrides: Partial
 
 let counter = 0;
 /** A unique email per call, so tests sharing one database never collide. */
+/** A mailer that keeps every mail it is given, in order, instead of sending it. */
+export function recordingMailer(): { readonly mailer: Mailer; readonly mails: Mail[] } {
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    kind: 'smtp',
+    send: async (mail) => {
+      mails.push(mail);
+    },
+    close: () => undefined,
+  };
+  return { mailer, mails };
+}
+
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@palette.test`;
