@@ -21,21 +21,11 @@ export interface UploadRow {
   readonly createdAt: Date;
 }
 
-export interface NewUpload {
-  readonly projectId: string;
-  readonly ruleId: MediaRuleId;
-  readonly key: string;
-  readonly sha256: string;
-  readonly type: MediaType;
-  readonly kind: MediaKind;
-  readonly size: number;
-  readonly width: number;
-  readonly height: number;
-  readonly durationMs: number | null;
-  readonly fileName: string;
+/** What a new upload record states: the row without what the database assigns, by a known person. */
+export type NewUpload = Omit<UploadRow, 'id' | 'createdAt' | 'uploadedBy'> & {
   readonly uploadedBy: string;
   readonly now: Date;
-}
+};
 
 function toRow(row: typeof uploads.$inferSelect): UploadRow {
   return {
