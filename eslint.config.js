@@ -1,12 +1,29 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { paletteI18nPlugin } from './renderer/eslint/no-literal-ui-strings.js';
 
 /** Layer rules of docs/ARCHITECTURE.md: imports point downward only. */
 const ours = (...folders) => folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `@${f}/*`]);
+/**
+ * The renderer's layers, top to bottom (docs/ARCHITECTURE.md): a folder imports only folders
+ * below it, lazy `import()`s included; folders on one line are peers and never import each other.
+ * Folders not listed (i18n, lib, settings, theme, connectivity, pag-player) are leaves below these.
+ */
+const rendererLayers = [['app'], ['layout'], ['pages', 'resources'], ['forms'], ['media'], ['components'], ['data'], ['bridge']];
+const layerMessage = `imports point downward only: ${rendererLayers.map((l) => l.join(' | ')).join(' → ')}.`;
+const rendererLayerZones = rendererLayers.flatMap((line, depth) =>
+  line.map((folder) => ({
+    target: `./renderer/src/${folder}`,
+    from: [...rendererLayers.slice(0, depth).flat(), ...line.filter((peer) => peer !== folder)].map((above) => `./renderer/src/${above}`),
+    message: layerMessage,
+  })),
+).filter((zone) => zone.from.length > 0);
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'net', 'url', 'stream', 'events'];
 
 export default tseslint.config(
@@ -84,6 +101,24 @@ export default tseslint.config(
           patterns: [{ group: [...ours('main', 'preload', 'server'), 'node:*'], message: 'renderer/ may import contract and browser packages only.' }],
         },
       ],
+    },
+  },
+  {
+    // The renderer's import graph: layers point downward (no-restricted-paths) and no file reaches
+    // itself again, through static or lazy imports (no-cycle). The node resolver of import-x
+    // resolves TypeScript files and the @contract alias; no TypeScript resolver package is needed.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], alias: { '@contract': [fileURLToPath(new URL('./contract', import.meta.url))] } }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: fileURLToPath(new URL('.', import.meta.url)), zones: rendererLayerZones }],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { compiledRendererBuild, devBuild, isNewContentAvailable } from '../../renderer/src/app/build-stamp';
-import { ChunkLoadError, chunkTimeoutMs, lazyPage, retryFailedPages, withChunkTimeout } from '../../renderer/src/app/lazy-page';
-import { messageDurationMs, noticeDuration, notificationDurationMs } from '../../renderer/src/app/notices';
+import { compiledRendererBuild, devBuild, isNewContentAvailable } from '../../renderer/src/layout/build-stamp';
+import { ChunkLoadError, chunkTimeoutMs, lazyPage, retryFailedPages, withChunkTimeout } from '../../renderer/src/components/lazy-page';
+import { messageDurationMs, noticeDuration, notificationDurationMs } from '../../renderer/src/components/notices';
 import { loginUrlFor, safeRedirect } from '../../renderer/src/app/redirect';
 import { prefetchIntentDelayMs, prefetchViewportMargin } from '../../renderer/src/components/prefetch';
 import { queryKeys, resourceOf } from '../../renderer/src/data/query-keys';

@@ -10,8 +10,10 @@ import { useConnectivityWiring } from '../connectivity/use-connectivity';
 import { SettingsProvider, useInterfaceSettings } from '../settings/settings-context';
 import { buildTheme } from '../theme/themes';
 import { NoticeCenter } from './notice-center';
-import { notify } from './notices';
+import { notify } from '../components/notices';
+import { RouteTableContext } from '../components/route-table';
 import { createConsoleRouter } from './router';
+import { routeTable } from './routes';
 
 /** The themed part: Fluent theme from the interface settings, notices, router. */
 function ThemedConsole({ router }: { readonly router: ReturnType<typeof createConsoleRouter> }) {
@@ -27,7 +29,9 @@ function ThemedConsole({ router }: { readonly router: ReturnType<typeof createCo
   return (
     <FluentProvider theme={theme} lang={i18n.language} style={{ minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 }}>
       <NoticeCenter />
-      <RouterProvider router={router} />
+      <RouteTableContext.Provider value={routeTable}>
+        <RouterProvider router={router} />
+      </RouteTableContext.Provider>
     </FluentProvider>
   );
 }

@@ -1,12 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useSession, wasSignedOutByOperator } from '../data/session';
 import { FullPageSpinner } from '../components/full-page-status';
-import { StatusScreen } from '../pages/errors/status-screen';
-import { lazyPage } from './lazy-page';
+import { StatusScreen } from '../components/status-screen';
+import { lazyPage } from '../components/lazy-page';
 import { loginUrlFor, safeRedirect } from './redirect';
 import { homePath } from './routes';
-import { PageBoundary } from './page-boundary';
+import { PageBoundary } from '../components/page-boundary';
 
 /**
  * The authenticated frame and the public frame load as their own chunks: the sign-in page must
@@ -70,17 +70,5 @@ export function AdaptiveFrame() {
     <SessionGate>
       {(signedIn) => <FrameLoader frame={signedIn ? consoleLayoutPage : publicFramePage} />}
     </SessionGate>
-  );
-}
-
-/** The page area of a frame: chunk loading, and errors kept inside the frame with a retry. */
-export function PageOutlet() {
-  const location = useLocation();
-  return (
-    <PageBoundary resetKey={location.pathname}>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </PageBoundary>
   );
 }

@@ -1,6 +1,6 @@
 import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { noticeDuration, subscribeNotices } from './notices';
+import { noticeDuration, subscribeNotices } from '../components/notices';
 
 /**
  * Renders published notices as Fluent toasts: messages centred at the top, notifications at the

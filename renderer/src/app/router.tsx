@@ -1,11 +1,11 @@
 import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AdaptiveFrame, IndexRedirect, PublicOnly, RequireAuth } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../components/lazy-page';
 import { consoleRoutes, publicPages } from './routes';
-import { ForbiddenPage, NotFoundPage, ServerErrorPage, StatusScreen } from '../pages/errors/status-screen';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage, StatusScreen } from '../components/status-screen';
 import { Suspense } from 'react';
 import { FullPageSpinner } from '../components/full-page-status';
-import { PageBoundary } from './page-boundary';
+import { PageBoundary } from '../components/page-boundary';
 
 /** The sign-in page: its own small chunk, the first thing a signed-out operator downloads. */
 export const loginPage = lazyPage(() => import('../pages/login/login-page'));

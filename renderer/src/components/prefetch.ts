@@ -1,5 +1,5 @@
-import { useEffect, useRef, type FocusEvent, type MouseEvent } from 'react';
-import { findPublicPage, findRoute } from '../app/routes';
+import { useCallback, useEffect, useRef, type FocusEvent, type MouseEvent } from 'react';
+import { pageAt, useRouteTable } from './route-table';
 
 /** Spec §9: when a link loads its target's code ahead of a click. Default `none`. */
 export type PrefetchMode = 'none' | 'intent' | 'render' | 'viewport';
@@ -9,9 +9,13 @@ export const prefetchIntentDelayMs = 50;
 /** Spec §9: a viewport prefetch starts this far before the link scrolls into view. */
 export const prefetchViewportMargin = '100px';
 
-/** Starts loading the chunk of the console screen or public page at `path`; unknown paths do nothing. */
-export function prefetchRoute(path: string): void {
-  void (findRoute(path) ?? findPublicPage(path))?.page.preload().catch(() => undefined);
+/**
+ * A function that starts loading the chunk of the console screen or public page at a path, from
+ * the route table the app provides; unknown paths do nothing.
+ */
+export function usePrefetchRoute(): (path: string) => void {
+  const table = useRouteTable();
+  return useCallback((path: string) => void pageAt(table, path)?.preload().catch(() => undefined), [table]);
 }
 
 /**
@@ -21,6 +25,7 @@ export function prefetchRoute(path: string): void {
 export function usePrefetch<E extends HTMLElement>(to: string, mode: PrefetchMode) {
   const ref = useRef<E | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const prefetchRoute = usePrefetchRoute();
 
   useEffect(() => {
     if (mode === 'render') prefetchRoute(to);
@@ -36,7 +41,7 @@ export function usePrefetch<E extends HTMLElement>(to: string, mode: PrefetchMod
     );
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [mode, to]);
+  }, [mode, to, prefetchRoute]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 

@@ -1,10 +1,10 @@
 import { Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageOutlet } from '../app/guards';
 import { useAppInfo } from '../data/app-info';
 import { BrandMark } from './brand-mark';
-import { prefetchRoute } from './prefetch';
+import { PageOutlet } from './page-outlet';
+import { usePrefetchRoute } from './prefetch';
 import { helpLinkIds, useHelpLinks, type HelpLinkId } from './external-links';
 import { LanguagePicker } from './language-picker';
 
@@ -48,6 +48,7 @@ const footerLabelKeys: Readonly<Record<HelpLinkId, string>> = { help: 'footer.he
  * console itself.
  */
 export function PublicLayout({ children }: { readonly children: ReactNode }) {
+  const prefetchRoute = usePrefetchRoute();
   const styles = useStyles();
   const { t } = useTranslation(['auth', 'common']);
   const appInfo = useAppInfo();

@@ -1,20 +1,11 @@
-import { useMemo } from 'react';
 import { routes, type RouteId } from '@contract/api';
 import { mayCall, type GlobalRole } from '@contract/permissions';
-import { allowedRoutes, consoleRoutes, type ConsoleRoute } from '../app/routes';
 import { useApiQuery } from './api-hooks';
 import { useSession } from './session';
 
 /** The menus the signed-in operator may open, globally and per project (`me.menus`). */
 export function useMyMenus() {
   return useApiQuery('me.menus', {}, { staleTime: 60_000 });
-}
-
-/** The route table as far as the operator's menus allow: what the navigation shows. */
-export function useAllowedRoutes(): readonly ConsoleRoute[] {
-  const menus = useMyMenus();
-  const list = menus.data?.menus;
-  return useMemo(() => allowedRoutes(consoleRoutes, list), [list]);
 }
 
 /**

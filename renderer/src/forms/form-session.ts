@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { FieldErrors } from '@contract/envelope';
 import { fieldErrorMessage } from '@contract/field-errors';
-import { notify } from '../app/notices';
+import { notify } from '../components/notices';
 import { toAppError, type AppError } from '../bridge/app-error';
 import { errorText, type Translate } from '../i18n/error-text';
-import { splitFieldErrors } from '../resources/form-model';
-import { placeSubmitError } from '../resources/submit-errors';
+import { placeSubmitError, splitFieldErrors } from './submit-errors';
 import { validateWith, withoutField } from './validate';
 
 /**

@@ -2,8 +2,8 @@ import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Mess
 import { ArrowClockwise16Regular, ArrowSync16Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compiledRendererBuild, isNewContentAvailable } from '../app/build-stamp';
-import { notify } from '../app/notices';
+import { compiledRendererBuild, isNewContentAvailable } from './build-stamp';
+import { notify } from '../components/notices';
 import { useConnectivity } from '../connectivity/use-connectivity';
 import { useAppInfo } from '../data/app-info';
 import { useSession } from '../data/session';

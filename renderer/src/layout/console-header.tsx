@@ -12,7 +12,7 @@ import {
 import { Navigation20Regular, Settings20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@contract/api';
-import { areas, type ConsoleRoute } from '../app/routes';
+import { areas, type ConsoleRoute } from '../components/route-table';
 import { BrandMark } from '../components/brand-mark';
 import { LanguagePicker } from '../components/language-picker';
 import { HelpMenu } from './help-menu';

@@ -2,14 +2,14 @@ import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-componen
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { PageOutlet } from '../app/guards';
-import { findPublicPage, findRoute } from '../app/routes';
+import { PageOutlet } from '../components/page-outlet';
+import { findPublicPage, findRoute, useRouteTable } from '../components/route-table';
 import { useAppInfo } from '../data/app-info';
 import { useSession } from '../data/session';
 import { useInterfaceSettings } from '../settings/settings-context';
 import { ConsoleBanners } from './console-banners';
 import { ConsoleHeader, headerHeight } from './console-header';
-import { ConsoleUiContext } from './console-ui';
+import { ConsoleUiContext } from '../components/console-ui';
 import { useHideOnScroll } from './hide-on-scroll';
 import { SettingsDrawer } from './settings-drawer';
 import { SideNav } from './side-nav';
@@ -73,14 +73,15 @@ export default function ConsoleLayout() {
   const [navOpen, setNavOpen] = useState(readNavOpen);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const hidden = useHideOnScroll(settings.fixedHeader && settings.hideHeaderOnScroll, headerHeight);
-  const current = findRoute(location.pathname);
+  const table = useRouteTable();
+  const current = findRoute(location.pathname, table.routes);
   const ui = useMemo(() => ({ openSettings: () => setSettingsOpen(true) }), []);
 
   useEffect(() => {
-    const titleKey = current?.labelKey ?? findPublicPage(location.pathname)?.labelKey;
+    const titleKey = current?.labelKey ?? findPublicPage(location.pathname, table.publicPages)?.labelKey;
     const page = titleKey ? t(titleKey) : null;
     document.title = page ? `${page} · ${t('common:appName')}` : t('common:appName');
-  }, [current, location.pathname, t]);
+  }, [current, location.pathname, t, table.publicPages]);
 
   const toggleNav = () =>
     setNavOpen((open) => {

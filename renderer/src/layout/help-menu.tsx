@@ -2,7 +2,7 @@ import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } f
 import { DocumentText20Regular, QuestionCircle20Regular, ShieldKeyhole20Regular, BookQuestionMark20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { helpPagePaths, useHelpLinks } from '../components/external-links';
-import { prefetchRoute } from '../components/prefetch';
+import { usePrefetchRoute } from '../components/prefetch';
 
 /**
  * Help, privacy policy and terms of service (spec §1): the console's own pages, or the pages an
@@ -11,6 +11,7 @@ import { prefetchRoute } from '../components/prefetch';
 export function HelpMenu() {
   const { t } = useTranslation('layout');
   const links = useHelpLinks();
+  const prefetchRoute = usePrefetchRoute();
   return (
     <Menu positioning="below-end" onOpenChange={(_, data) => (data.open ? prefetchRoute(helpPagePaths.help) : undefined)}>
       <MenuTrigger disableButtonEnhancement>

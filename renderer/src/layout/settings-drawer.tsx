@@ -20,7 +20,7 @@ import {
 import { ArrowReset20Regular, Dismiss24Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../app/notices';
+import { notify } from '../components/notices';
 import { isDefaultSettings, parseThemeColor, themeColorPresets } from '../settings/interface-settings';
 import { useInterfaceSettings } from '../settings/settings-context';
 

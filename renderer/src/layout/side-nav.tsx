@@ -2,10 +2,10 @@ import { makeStyles, NavDrawer, NavDrawerBody, NavDrawerHeader, NavItem, NavSect
 import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAllowedRoutes } from '../data/menus';
-import { activeMenuRoute, menuGroups, type ConsoleRoute } from '../app/routes';
+import { activeMenuRoute, menuGroups, type ConsoleRoute } from '../components/route-table';
 import { BrandMark } from '../components/brand-mark';
-import { prefetchIntentDelayMs, prefetchRoute } from '../components/prefetch';
+import { prefetchIntentDelayMs, usePrefetchRoute } from '../components/prefetch';
+import { useAllowedRoutes } from './use-allowed-routes';
 
 const useStyles = makeStyles({
   rail: {
@@ -25,6 +25,7 @@ const useStyles = makeStyles({
 export function useMenuNavigation() {
   const navigate = useNavigate();
   const timers = useRef(new Map<string, number>());
+  const prefetchRoute = usePrefetchRoute();
   return {
     onClick: (route: ConsoleRoute) => (event: MouseEvent) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -48,8 +49,9 @@ export function SideNav({ open, fixed }: { readonly open: boolean; readonly fixe
   const { t } = useTranslation(['layout', 'common']);
   const location = useLocation();
   const menu = useMenuNavigation();
-  const active = activeMenuRoute(location.pathname);
-  const groups = menuGroups(useAllowedRoutes());
+  const allowed = useAllowedRoutes();
+  const active = activeMenuRoute(location.pathname, allowed);
+  const groups = menuGroups(allowed);
   return (
     <div className={mergeClasses(styles.rail, fixed ? styles.fixed : styles.flowing, !open && styles.closed)}>
       <NavDrawer open={open} type="inline" selectedValue={active?.path ?? ''} className={styles.drawer} aria-label={t('nav.label')}>

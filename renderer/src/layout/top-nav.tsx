@@ -13,9 +13,9 @@ import {
 import { ChevronDown16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAllowedRoutes } from '../data/menus';
-import { activeMenuRoute, menuGroups } from '../app/routes';
+import { activeMenuRoute, menuGroups } from '../components/route-table';
 import { useMenuNavigation } from './side-nav';
+import { useAllowedRoutes } from './use-allowed-routes';
 
 const useStyles = makeStyles({
   nav: { display: 'flex', alignItems: 'stretch', gap: tokens.spacingHorizontalXXS, height: '100%', minWidth: 0, overflowX: 'auto' },
@@ -53,8 +53,9 @@ export function TopNav() {
   const navigate = useNavigate();
   const menu = useMenuNavigation();
   const arrows = useArrowNavigationGroup({ axis: 'horizontal', circular: true });
-  const active = activeMenuRoute(location.pathname);
-  const groups = menuGroups(useAllowedRoutes());
+  const allowed = useAllowedRoutes();
+  const active = activeMenuRoute(location.pathname, allowed);
+  const groups = menuGroups(allowed);
   const flat = groups.length === 1;
 
   return (

@@ -16,7 +16,7 @@ import { PersonRegular, ShieldLockRegular, SignOutRegular } from '@fluentui/reac
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '@contract/api';
-import { notify } from '../app/notices';
+import { notify } from '../components/notices';
 import { useSignOut } from '../data/session';
 import { errorText } from '../i18n/error-text';
 

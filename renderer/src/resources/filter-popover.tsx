@@ -34,7 +34,9 @@ const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS },
 });
 
-type Draft = Pick<ListState, 'filters' | 'enabled'>;
+/** The filters a list applies: field filters and enabled/disabled. */
+export type FilterPopoverValue = Pick<ListState, 'filters' | 'enabled'>;
+type Draft = FilterPopoverValue;
 
 /**
  * The Filter button and its popover: one input per declared filter (contains-text, one or more of

@@ -3,7 +3,11 @@ import type { FieldErrors } from '@contract/envelope';
 import { zodIssuesToFieldErrors } from '@contract/field-errors';
 import type { AnyResource, FieldMeta } from '@contract/resources/define';
 import { jsonTextSchema, numberFromInput } from '@contract/validation';
+import { fieldOfPath, splitFieldErrors } from '../forms/submit-errors';
 import { isoToLocal, localToIso } from './list-params';
+
+/** Field-error placement is shared with hand-written forms (forms/ sits below resources/). */
+export { fieldOfPath, splitFieldErrors };
 
 /**
  * The model behind the generic resource form: which fields it shows, how an item becomes form
@@ -188,27 +192,6 @@ export function rebaseOnLatest(base: FormValues, mine: FormValues, latest: FormV
   for (const name of mineChanged) values[name] = mine[name] as FormValue;
   const clashes = changedElsewhere.filter((name) => mineChanged.has(name) && !sameValue(mine[name], latest[name]));
   return { base: latest, values, changedElsewhere, clashes };
-}
-
-/**
- * The form field a server or schema error path belongs to: `name` → `name`, `events.2` → `events`;
- * null when it names no field of the form (shown above the form instead).
- */
-export function fieldOfPath(path: string, fields: readonly Pick<FormField, 'name'>[]): string | null {
-  const head = path.split('.')[0] ?? '';
-  return fields.some((field) => field.name === head) ? head : null;
-}
-
-/** Field errors split into those of the form's fields (by field) and the rest. */
-export function splitFieldErrors(errors: FieldErrors, fields: readonly Pick<FormField, 'name'>[]): { readonly byField: FieldErrors; readonly other: FieldErrors } {
-  const byField: Record<string, FieldErrors[string]> = {};
-  const other: Record<string, FieldErrors[string]> = {};
-  for (const [path, error] of Object.entries(errors)) {
-    const field = fieldOfPath(path, fields);
-    if (field === null) other[path] = error;
-    else if (!(field in byField)) byField[field] = error;
-  }
-  return { byField, other };
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import { Add20Regular, Dismiss24Regular, LinkDismiss20Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../app/notices';
+import { notify } from '../components/notices';
 import { errorText } from '../i18n/error-text';
 import type { ChoiceOption } from './field-input';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnyResource } from '@contract/resources/define';
+import type { AnyResource, ResourceItem } from '@contract/resources/define';
 import type { DeriveOptions } from './columns';
 import type { ResourceRecord } from './data-provider';
 
@@ -8,11 +8,15 @@ import type { ResourceRecord } from './data-provider';
  * item goes by in confirmations and notices, and the few choices a generic list or form cannot
  * guess (columns to add or leave out, fields set by the screen, schemas of custom create or update
  * bodies, resources whose lists show this one's data).
+ *
+ * `T` is the item type of the resource (`defineView` infers it from the declaration), so the
+ * screens' cells, actions and details read typed rows. `nameOf` is a method so that a typed view
+ * is still a `ResourceView` where generic code takes any view.
  */
-export interface ResourceView {
+export interface ResourceView<T extends ResourceRecord = ResourceRecord> {
   readonly resource: AnyResource;
   /** The item's name in confirmations and notices (“Pro Yearly”). */
-  readonly nameOf: (item: ResourceRecord) => string;
+  nameOf(item: T): string;
   readonly columns?: DeriveOptions;
   /** Form fields the screen sets (not shown). */
   readonly hiddenFields?: readonly string[];
@@ -35,4 +39,12 @@ export function defaultNameOf(item: ResourceRecord): string {
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return item.id;
+}
+
+/** The row type of a declared resource: its item schema's output, as the generic pieces see rows. */
+export type RowOf<R> = ResourceItem<R> & ResourceRecord;
+
+/** A view typed by its declaration: `defineView(skuResource, { nameOf: (sku) => sku.name, ... })`. */
+export function defineView<R extends AnyResource>(resource: R, view: Omit<ResourceView<RowOf<R>>, 'resource'>): ResourceView<RowOf<R>> {
+  return { ...view, resource };
 }

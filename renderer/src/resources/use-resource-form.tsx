@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@contract/errors';
 import type { FieldErrors } from '@contract/envelope';
 import { fieldErrorMessage } from '@contract/field-errors';
-import { notify } from '../app/notices';
+import { notify } from '../components/notices';
 import { isAppError, toAppError } from '../bridge/app-error';
 import { assertOnline } from '../data/api-hooks';
 import { errorText } from '../i18n/error-text';
@@ -25,7 +25,7 @@ import {
   type FormValues,
 } from './form-model';
 import type { ResourceView } from './resource-view';
-import { placeSubmitError } from './submit-errors';
+import { placeSubmitError } from '../forms/submit-errors';
 import { useInvalidateResources } from './use-resource';
 
 const useStyles = makeStyles({

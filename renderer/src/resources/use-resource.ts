@@ -6,21 +6,25 @@ import { dataProvider, type ResourceRecord, type ResourceScope } from './data-pr
 import { resourceKeys } from './resource-keys';
 import { rowAt } from './virtual-window';
 
-/** One page of a resource list (the previous page stays shown while the next loads). */
-export function useResourceList(resource: string, scope: ResourceScope, query: Record<string, unknown>, enabled = true) {
-  return useQuery<ListPage<ResourceRecord>, AppError>({
+/**
+ * One page of a resource list (the previous page stays shown while the next loads), typed by the
+ * item: `useResourceList<Sku>('skus', scope, query)`. The rows are what the resource's list route
+ * answers, which the contract's item schema describes.
+ */
+export function useResourceList<T extends ResourceRecord = ResourceRecord>(resource: string, scope: ResourceScope, query: Record<string, unknown>, enabled = true) {
+  return useQuery<ListPage<T>, AppError>({
     queryKey: resourceKeys.list(resource, scope, query),
-    queryFn: () => dataProvider.getList(resource, scope, query),
+    queryFn: () => dataProvider.getList(resource, scope, query) as Promise<ListPage<T>>,
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-/** One item. */
-export function useResourceItem(resource: string, scope: ResourceScope, id: string | undefined) {
-  return useQuery<ResourceRecord, AppError>({
+/** One item, typed like `useResourceList`. */
+export function useResourceItem<T extends ResourceRecord = ResourceRecord>(resource: string, scope: ResourceScope, id: string | undefined) {
+  return useQuery<T, AppError>({
     queryKey: resourceKeys.detail(resource, scope, id ?? ''),
-    queryFn: () => dataProvider.getOne(resource, scope, id as string),
+    queryFn: () => dataProvider.getOne(resource, scope, id as string) as Promise<T>,
     enabled: id !== undefined,
   });
 }
@@ -30,20 +34,20 @@ export function useResourceItem(resource: string, scope: ResourceScope, id: stri
  * total; the pages covering the rows in view (`pages`, from the virtual window) are fetched and
  * cached; a row whose page is still loading is undefined (the list draws a placeholder).
  */
-export function useSparseRows(resource: string, scope: ResourceScope, query: Record<string, unknown>, pageSize: number, pages: readonly number[], enabled: boolean) {
+export function useSparseRows<T extends ResourceRecord = ResourceRecord>(resource: string, scope: ResourceScope, query: Record<string, unknown>, pageSize: number, pages: readonly number[], enabled: boolean) {
   const wanted = useMemo(() => [...new Set([1, ...pages])].sort((a, b) => a - b), [pages]);
   const results = useQueries({
     queries: wanted.map((page) => {
       const pageQuery = { ...query, page, pageSize };
       return {
         queryKey: resourceKeys.list(resource, scope, pageQuery),
-        queryFn: () => dataProvider.getList(resource, scope, pageQuery),
+        queryFn: () => dataProvider.getList(resource, scope, pageQuery) as Promise<ListPage<T>>,
         enabled,
         staleTime: 30_000,
       };
     }),
   });
-  const loaded = new Map<number, readonly ResourceRecord[]>();
+  const loaded = new Map<number, readonly T[]>();
   results.forEach((result, i) => {
     if (result.data) loaded.set(wanted[i] as number, result.data.items);
   });

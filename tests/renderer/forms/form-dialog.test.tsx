@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ErrorCode } from '@contract/errors';
 import { invitationCreateSchema } from '@contract/resources/projects';
-import { subscribeNotices, type Notice } from '../../../renderer/src/app/notices';
+import { subscribeNotices, type Notice } from '../../../renderer/src/components/notices';
 import { AppError } from '../../../renderer/src/bridge/app-error';
 import { ChoiceField, InlineForm, TextField, type FormSession } from '../../../renderer/src/forms/form-dialog';
 import { FormError } from '../../../renderer/src/forms/form-error';

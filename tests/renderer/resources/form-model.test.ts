@@ -15,7 +15,7 @@ import {
   toPatch,
   validateBody,
 } from '../../../renderer/src/resources/form-model';
-import { placeSubmitError } from '../../../renderer/src/resources/submit-errors';
+import { placeSubmitError } from '../../../renderer/src/forms/submit-errors';
 
 const appId = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const sku = {

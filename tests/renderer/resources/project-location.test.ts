@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { projectLocation, visibleTabs } from '../../../renderer/src/resources/projects/project-location';
+import { findRoute } from '../../../renderer/src/app/routes';
+import { projectLocation, projectTabTable, visibleTabs } from '../../../renderer/src/resources/projects/project-location';
 
 describe('project addresses', () => {
   it('reads the project, its tab and an app’s settings', () => {
@@ -14,5 +15,15 @@ describe('project addresses', () => {
   it('shows the tabs the menus grant, offerings by their route', () => {
     expect(visibleTabs(['projects.general', 'projects.skus', 'projects.entitlements'], true)).toEqual(['general', 'skus', 'entitlements', 'offerings']);
     expect(visibleTabs(['projects.general', 'projects.integrations'], false)).toEqual(['general', 'integrations']);
+  });
+
+  it('gives every tab of the table its console route, menu and title', () => {
+    for (const entry of projectTabTable) {
+      const route = findRoute(`/projects/p1/${entry.tab}`);
+      expect(route?.labelKey, entry.tab).toBe(entry.labelKey);
+      expect(route?.menu, entry.tab).toBe(entry.menu ?? undefined);
+      expect(projectLocation(`/projects/p1/${entry.tab}`)?.tab).toBe(entry.tab);
+    }
+    expect(findRoute('/projects/p1/settings/a1')?.menu).toBe('projects.settings');
   });
 });

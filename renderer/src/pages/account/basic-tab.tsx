@@ -23,7 +23,7 @@ import { ErrorCode } from '@contract/errors';
 import type { SessionState } from '@contract/ipc';
 import { nameSchema } from '@contract/validation';
 import { isAppError } from '../../bridge/app-error';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';
 import { queryKeys } from '../../data/query-keys';

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorCode } from '@contract/errors';
 import { passwordSchema } from '@contract/validation';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { EmptyState } from '../../components/empty-state';
 import { PasswordInput } from '../../components/password-input';
 import { SectionCard } from '../../components/section-card';

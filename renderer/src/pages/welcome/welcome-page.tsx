@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state';
 import { PrefetchLink } from '../../components/prefetch-link';
-import { prefetchRoute } from '../../components/prefetch';
+import { usePrefetchRoute } from '../../components/prefetch';
 import { SectionCard } from '../../components/section-card';
 import { SignInList } from '../../components/sign-in-list';
 import { useApiQuery } from '../../data/api-hooks';
 import { useSession } from '../../data/session';
 import { errorText } from '../../i18n/error-text';
-import { useConsoleUi } from '../../layout/console-ui';
+import { useConsoleUi } from '../../components/console-ui';
 import { formatDate, partOfDay } from '../../lib/format';
 
 const useStyles = makeStyles({
@@ -87,6 +87,7 @@ export default function WelcomePage() {
   const { t, i18n } = useTranslation(['pages', 'account', 'errors', 'common']);
   const navigate = useNavigate();
   const { openSettings } = useConsoleUi();
+  const prefetchRoute = usePrefetchRoute();
   const session = useSession();
   const me = useApiQuery('auth.me', {});
   const signIns = useApiQuery('auth.signIns', { query: { page: 1, pageSize: 5 } });

@@ -22,7 +22,7 @@ import {
   type CardPaymentSummary,
   type StoreCredentialsSummary,
 } from '@contract/resources/projects';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
-import type { ResourceRecord } from '../data-provider';
+import type { RowOf } from '../resource-view';
 import { LinkPanel } from '../link-panel';
 import { ResourceScreen } from '../resource-screen';
 import { useResourceItem } from '../use-resource';
 import { useSkuOptions } from './use-project-options';
+import type { entitlementResource } from '@contract/resources/projects';
 import { entitlementView } from './views';
 
 /**
@@ -15,11 +16,13 @@ import { entitlementView } from './views';
  * and unlinking SKUs happens in a side panel; deleting a linked entitlement asks for a forced delete
  * that names the links it removes (102010).
  */
+type EntitlementRow = RowOf<typeof entitlementResource>;
+
 export function EntitlementsTab({ projectId, access }: { readonly projectId: string; readonly access: ReturnType<typeof useProjectAccess> }) {
   const { t } = useTranslation(['projectPages', 'projects', 'resources']);
   const skus = useSkuOptions(projectId);
   const skuCells = useSkuOptions(projectId, 'short');
-  const [linking, setLinking] = useState<ResourceRecord | null>(null);
+  const [linking, setLinking] = useState<EntitlementRow | null>(null);
   const canWrite = access.can('entitlements.create');
   return (
     <>
@@ -39,15 +42,15 @@ export function EntitlementsTab({ projectId, access }: { readonly projectId: str
   );
 }
 
-function SkuLinks({ projectId, entitlement, canWrite, onClose }: { readonly projectId: string; readonly entitlement: ResourceRecord; readonly canWrite: boolean; readonly onClose: () => void }) {
+function SkuLinks({ projectId, entitlement, canWrite, onClose }: { readonly projectId: string; readonly entitlement: EntitlementRow; readonly canWrite: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation(['projectPages', 'projects', 'resources']);
   const skus = useSkuOptions(projectId);
-  const current = useResourceItem('entitlements', { projectId }, entitlement.id);
+  const current = useResourceItem<EntitlementRow>('entitlements', { projectId }, entitlement.id);
   const item = current.data ?? entitlement;
-  const linkedIds = Array.isArray(item.skuIds) ? (item.skuIds as string[]) : [];
+  const linkedIds = item.skuIds;
   const link = useApiMutation('entitlements.linkSku', { invalidates: ['entitlements', 'skus'] });
   const unlink = useApiMutation('entitlements.unlinkSku', { invalidates: ['entitlements', 'skus'] });
-  const name = t('resources:quoted', { name: String(item.name) });
+  const name = t('resources:quoted', { name: item.name });
   return (
     <LinkPanel
       open

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@contract/errors';
 import type { Project } from '@contract/resources/projects';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { isAppError } from '../../bridge/app-error';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation } from '../../data/api-hooks';

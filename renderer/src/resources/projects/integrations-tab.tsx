@@ -21,7 +21,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { WebhookTestResult } from '@contract/resources/projects';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
 import { FormError } from '../../forms/form-error';

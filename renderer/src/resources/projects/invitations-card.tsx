@@ -23,7 +23,7 @@ import { ErrorCode } from '@contract/errors';
 import { assignableMemberRoles } from '@contract/permissions';
 import { invitationCreateSchema, type Invitation, type Project } from '@contract/resources/projects';
 import { emailSchema, localizedNameSchema } from '@contract/validation';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { EmptyState } from '../../components/empty-state';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@contract/errors';
 import { assignableMemberRoles, type AssignableMemberRole } from '@contract/permissions';
 import type { Member, Project } from '@contract/resources/projects';
-import { notify } from '../../app/notices';
+import { notify } from '../../components/notices';
 import { isAppError } from '../../bridge/app-error';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';

@@ -1,19 +1,52 @@
 import type { MenuId } from '@contract/permissions';
 
-/** The tabs of a project (spec §2 /projects/:projectId/...), in the order they are shown. */
-export const projectTabs = ['general', 'collaborators', 'apps', 'skus', 'entitlements', 'offerings', 'integrations'] as const;
-export type ProjectTab = (typeof projectTabs)[number];
+/** One tab of a project (spec §2 /projects/:projectId/<tab>). */
+export interface ProjectTabEntry<T extends string = string> {
+  readonly tab: T;
+  /** i18n key of the page title (the tab's own label is `projectPages:tabs.<tab>`). */
+  readonly labelKey: string;
+  /** The menu that grants the tab; null for a tab that follows its route's access instead. */
+  readonly menu: MenuId | null;
+  /** An item's own address shown under this tab: `/projects/:projectId/<segment>/:appId`. */
+  readonly detail?: { readonly segment: string; readonly labelKey: string; readonly menu: MenuId };
+}
 
-/** The menu that grants each tab; offerings have none of their own and follow their route's access. */
-export const projectTabMenus: Readonly<Record<ProjectTab, MenuId | null>> = {
-  general: 'projects.general',
-  collaborators: 'projects.collaborators',
-  apps: 'projects.apps',
-  skus: 'projects.skus',
-  entitlements: 'projects.entitlements',
-  offerings: null,
-  integrations: 'projects.integrations',
-};
+/**
+ * The tabs of a project, in the order they are shown: the one table the project page, its tab
+ * list and the console's route table (app/routes.tsx) read. A new tab is one entry here, its
+ * panel in project-page.tsx (the switch there is exhaustive) and its label in both languages.
+ */
+export const projectTabTable = [
+  { tab: 'general', labelKey: 'access:menus.projects.general', menu: 'projects.general' },
+  { tab: 'collaborators', labelKey: 'access:menus.projects.collaborators', menu: 'projects.collaborators' },
+  {
+    tab: 'apps',
+    labelKey: 'access:menus.projects.apps',
+    menu: 'projects.apps',
+    detail: { segment: 'settings', labelKey: 'access:menus.projects.settings', menu: 'projects.settings' },
+  },
+  { tab: 'skus', labelKey: 'access:menus.projects.skus', menu: 'projects.skus' },
+  { tab: 'entitlements', labelKey: 'access:menus.projects.entitlements', menu: 'projects.entitlements' },
+  // Offerings have no menu of their own and follow their route's access.
+  { tab: 'offerings', labelKey: 'projectPages:tabs.offerings', menu: null },
+  { tab: 'integrations', labelKey: 'access:menus.projects.integrations', menu: 'projects.integrations' },
+] as const satisfies readonly ProjectTabEntry[];
+
+export type ProjectTab = (typeof projectTabTable)[number]['tab'];
+
+/** The tabs of a project, in the order they are shown. */
+export const projectTabs: readonly ProjectTab[] = projectTabTable.map((entry) => entry.tab);
+
+/** The menu that grants each tab; null where the tab follows its route's access. */
+export const projectTabMenus = Object.fromEntries(projectTabTable.map((entry) => [entry.tab, entry.menu])) as Readonly<Record<ProjectTab, MenuId | null>>;
+
+/** The route paths of the project tabs and their detail addresses, relative to the project. */
+export function projectTabRoutes(): ReadonlyArray<{ readonly segment: string; readonly labelKey: string; readonly menu: MenuId | null }> {
+  return projectTabTable.flatMap((entry: ProjectTabEntry<ProjectTab>) => [
+    { segment: entry.tab, labelKey: entry.labelKey, menu: entry.menu },
+    ...(entry.detail ? [{ segment: `${entry.detail.segment}/:appId`, labelKey: entry.detail.labelKey, menu: entry.detail.menu }] : []),
+  ]);
+}
 
 /** Where in a project an address points: its id, the tab (null for the bare project address), an app's settings. */
 export interface ProjectLocation {
@@ -29,7 +62,8 @@ export function projectLocation(pathname: string): ProjectLocation | null {
   if (parts[0] !== 'projects' || !parts[1]) return null;
   const projectId = parts[1];
   if (parts.length === 2) return { projectId, tab: null };
-  if (parts[2] === 'settings' && parts[3] && parts.length === 4) return { projectId, tab: 'apps', appId: parts[3] };
+  const detailOf = projectTabTable.find((entry: ProjectTabEntry<ProjectTab>) => entry.detail?.segment === parts[2]);
+  if (detailOf && parts[3] && parts.length === 4) return { projectId, tab: detailOf.tab, appId: parts[3] };
   const tab = parts[2] as ProjectTab;
   if (parts.length !== 3 || !projectTabs.includes(tab)) return null;
   return { projectId, tab };

@@ -7,7 +7,7 @@ import type { Project } from '@contract/resources/projects';
 import { isAppError } from '../../bridge/app-error';
 import { useApiQuery } from '../../data/api-hooks';
 import { useProjectAccess } from '../../data/menus';
-import { StatusScreen } from '../../pages/errors/status-screen';
+import { StatusScreen } from '../../components/status-screen';
 import { AppSettings } from './app-settings';
 import { AppsTab } from './apps-tab';
 import { CollaboratorsTab } from './collaborators-tab';

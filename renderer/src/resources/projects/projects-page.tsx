@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { useProjectAccess } from '../../data/menus';
-import type { ResourceRecord } from '../data-provider';
+import type { RowOf } from '../resource-view';
 import { ResourceScreen } from '../resource-screen';
+import type { projectResource } from '@contract/resources/projects';
 import { projectView } from './views';
 import { projectIconSrc } from './project-icon';
 
@@ -23,6 +24,8 @@ const useStyles = makeStyles({
   text: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
+type ProjectRow = RowOf<typeof projectResource>;
+
 /**
  * `/projects`: the projects the operator belongs to (every project for an administrator). A new
  * project needs only a unique name (102021 otherwise); its creator becomes the owner and lands on it.
@@ -32,9 +35,9 @@ export default function ProjectsPage() {
   const { t } = useTranslation(['projectPages', 'projects']);
   const navigate = useNavigate();
   const access = useProjectAccess(undefined);
-  const open = (item: ResourceRecord) => navigate(`/projects/${item.id}/general`);
+  const open = (item: ProjectRow) => navigate(`/projects/${item.id}/general`);
   const isAdmin = access.role === 'admin';
-  const owns = (item: ResourceRecord) => isAdmin || item.myRole === 'owner';
+  const owns = (item: ProjectRow) => isAdmin || item.myRole === 'owner';
   return (
     <>
       <PageHeader
@@ -60,16 +63,16 @@ export default function ProjectsPage() {
         cells={{
           name: (item) => (
             <span className={styles.name}>
-              <Avatar name={String(item.name)} image={projectIconSrc(item.iconUrl) ? { src: projectIconSrc(item.iconUrl) } : undefined} shape="square" size={24} color="brand" aria-hidden />
+              <Avatar name={item.name} image={projectIconSrc(item.iconUrl) ? { src: projectIconSrc(item.iconUrl) } : undefined} shape="square" size={24} color="brand" aria-hidden />
               <Button appearance="transparent" className={styles.link} onClick={() => open(item)} tabIndex={-1}>
                 <Text weight="semibold" className={styles.text}>
-                  {String(item.name)}
+                  {item.name}
                 </Text>
               </Button>
             </span>
           ),
           owner: (item) => {
-            const owner = item.owner as { name: string } | null;
+            const owner = item.owner;
             return owner ? (
               <span className={styles.name}>
                 <Avatar name={owner.name} size={20} aria-hidden />

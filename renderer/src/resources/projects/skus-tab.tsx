@@ -23,9 +23,9 @@ export function SkusTab({ projectId, access }: { readonly projectId: string; rea
       fieldHints={apps.length === 0 ? { appId: t('projectPages:skus.noApps') } : undefined}
       reorderDetail={(item) => (
         <>
-          <span>{appName.get(String(item.appId)) ?? ''}</span>
+          <span>{appName.get(item.appId) ?? ''}</span>
           <Badge appearance="tint" color="brand" shape="rounded">
-            {t(`projects:skuPeriods.${String(item.period)}`)}
+            {t(`projects:skuPeriods.${item.period}`)}
           </Badge>
         </>
       )}

@@ -9,8 +9,7 @@ import {
   teamResource,
   webhookResource,
 } from '@contract/resources/projects';
-import type { ResourceView } from '../resource-view';
-import { defaultNameOf } from '../resource-view';
+import { defaultNameOf, defineView } from '../resource-view';
 
 /**
  * How the Projects area shows its resources with the generic list and form (docs/ARCHITECTURE.md
@@ -19,18 +18,16 @@ import { defaultNameOf } from '../resource-view';
  */
 
 /** Projects: create with a name only; the owner deletes, which takes everything in the project. */
-export const projectView: ResourceView = {
-  resource: projectResource,
+export const projectView = defineView(projectResource, {
   nameOf: defaultNameOf,
   columns: { enabledColumn: false, auditVisible: ['updatedAt'] },
   createSchema: projectCreateSchema,
   updateSchema: projectCreateSchema,
   deleteConfirmKey: 'projects:project.deleteConfirm',
   related: ['me'],
-};
+});
 
-export const appView: ResourceView = {
-  resource: appResource,
+export const appView = defineView(appResource, {
   nameOf: defaultNameOf,
   columns: {
     lead: 'name',
@@ -38,17 +35,15 @@ export const appView: ResourceView = {
     auditVisible: ['updatedAt'],
   },
   related: ['skus', 'teams', 'me'],
-};
+});
 
-export const skuView: ResourceView = {
-  resource: skuResource,
-  nameOf: (item) => `${String(item.name)} (${String(item.storeProductId)})`,
+export const skuView = defineView(skuResource, {
+  nameOf: (item) => `${item.name} (${item.storeProductId})`,
   columns: { auditVisible: ['updatedAt'] },
   related: ['entitlements', 'offerings'],
-};
+});
 
-export const entitlementView: ResourceView = {
-  resource: entitlementResource,
+export const entitlementView = defineView(entitlementResource, {
   nameOf: defaultNameOf,
   columns: {
     extra: [
@@ -65,31 +60,27 @@ export const entitlementView: ResourceView = {
     auditVisible: ['updatedAt'],
   },
   related: ['skus'],
-};
+});
 
-export const offeringView: ResourceView = {
-  resource: offeringResource,
+export const offeringView = defineView(offeringResource, {
   nameOf: defaultNameOf,
   columns: {
     extra: [{ id: 'skuIds', labelKey: 'projects:offering.fields.skuIds', width: 280, sortable: false, kind: 'multiselect', defaultVisible: true, required: false }],
     auditVisible: ['updatedAt'],
   },
-};
+});
 
-export const webhookView: ResourceView = {
-  resource: webhookResource,
-  nameOf: (item) => String(item.url),
+export const webhookView = defineView(webhookResource, {
+  nameOf: (item) => item.url,
   columns: { auditVisible: ['updatedAt'] },
-};
+});
 
-export const teamView: ResourceView = {
-  resource: teamResource,
+export const teamView = defineView(teamResource, {
   nameOf: defaultNameOf,
   columns: { enabledColumn: false, auditVisible: ['updatedAt'] },
-};
+});
 
-export const roleView: ResourceView = {
-  resource: roleResource,
+export const roleView = defineView(roleResource, {
   nameOf: defaultNameOf,
   columns: {
     extra: [{ id: 'menus', labelKey: 'projects:role.fields.menus', width: 300, sortable: false, kind: 'multiselect', defaultVisible: true, required: false }],
@@ -97,4 +88,4 @@ export const roleView: ResourceView = {
     auditVisible: ['updatedAt'],
   },
   related: ['me'],
-};
+});

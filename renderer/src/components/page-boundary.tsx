@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { StatusScreen } from '../pages/errors/status-screen';
+import { StatusScreen } from './status-screen';
 import { ChunkErrorScreen } from './chunk-error-screen';
 import { ChunkLoadError, retryFailedPages } from './lazy-page';
 

@@ -2,7 +2,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, ArrowLeft20Regular, Home20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { errorText } from '../../i18n/error-text';
+import { errorText } from '../i18n/error-text';
 
 /** The three status pages of spec §2. */
 export type StatusKind = 'forbidden' | 'notFound' | 'serverError';
