@@ -14,7 +14,7 @@ const ours = (...folders) => folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `@$
  * below it, lazy `import()`s included; folders on one line are peers and never import each other.
  * Folders not listed (i18n, lib, settings, theme, connectivity, pag-player) are leaves below these.
  */
-const rendererLayers = [['app'], ['layout'], ['pages', 'resources'], ['forms'], ['media'], ['components'], ['data'], ['bridge']];
+const rendererLayers = [['app'], ['layout'], ['config'], ['pages', 'resources'], ['forms'], ['media'], ['components'], ['data'], ['bridge']];
 const layerMessage = `imports point downward only: ${rendererLayers.map((l) => l.join(' | ')).join(' → ')}.`;
 const rendererLayerZones = rendererLayers.flatMap((line, depth) =>
   line.map((folder) => ({

@@ -101,6 +101,8 @@ export const ErrorCode = {
   SubscriptionNotOnline: 106003,
   SubscriptionStatusForbids: 106004,
   SubscriptionPackageUnchanged: 106005,
+  ApprovalRequired: 106006,
+  ApproverIsEditor: 106007,
   // Team (107xxx)
   TeamExists: 107001,
   TeamNotFound: 107002,
@@ -207,6 +209,7 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   InvitationEmailMismatch: 403,
   OwnerRoleLocked: 409,
   AlreadyMember: 409,
+  ApproverIsEditor: 403,
   WebhookUnreachable: 502,
   WebhookTimeout: 504,
 };

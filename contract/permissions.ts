@@ -151,6 +151,7 @@ export const menuList = [
   menu('universalTool.type', '/universal-tool/type', 'global', 'tools'),
   menu('universalTool.gpt', '/universal-tool/gpt', 'global', 'tools'),
   menu('universalTool.topic', '/universal-tool/topic', 'global', 'tools'),
+  menu('management.index', '/management', 'global', 'management'),
   menu('pricing.competitorPrice', '/pricing/competitor-price', 'global', 'pricing'),
   menu('pricing.strategy', '/pricing/strategy', 'global', 'pricing'),
   menu('system.countries', '/system/countries', 'global', null, true),

@@ -27,7 +27,7 @@ const linkParamsSchema = z.object({ projectId: idSchema, id: idSchema, skuId: id
 
 /** The catalog's routes, spread into the route table (contract/api/index.ts). */
 export const catalogRoutes = {
-  ...resourceRoutes(appResource, { basePath: `${base}/apps`, area: 'apps', tags: ['apps'], trash: true, orderable: false }),
+  ...resourceRoutes(appResource),
   'apps.putStoreCredentials': withAccess(
     defineRoute({
       method: 'PUT',
@@ -80,8 +80,8 @@ export const catalogRoutes = {
     }),
     appsWrite,
   ),
-  ...resourceRoutes(skuResource, { basePath: `${base}/skus`, area: 'commerce', tags: ['skus'], trash: true, orderable: true }),
-  ...resourceRoutes(entitlementResource, { basePath: `${base}/entitlements`, area: 'commerce', tags: ['entitlements'], trash: true, orderable: false }),
+  ...resourceRoutes(skuResource),
+  ...resourceRoutes(entitlementResource),
   'entitlements.linkSku': withAccess(
     defineRoute({
       method: 'POST',
@@ -107,5 +107,5 @@ export const catalogRoutes = {
     }),
     commerceWrite,
   ),
-  ...resourceRoutes(offeringResource, { basePath: `${base}/offerings`, area: 'commerce', tags: ['offerings'], trash: true, orderable: true }),
+  ...resourceRoutes(offeringResource),
 } as const;

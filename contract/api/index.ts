@@ -1,8 +1,10 @@
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
 import { integrationRoutes } from './integrations';
+import { configRoutes } from '../config';
 import { mediaRoutes } from '../media';
 import { projectRoutes } from './projects';
+import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
 import type { RouteDef } from './route';
 
@@ -12,6 +14,7 @@ export * from './projects';
 export * from './catalog';
 export * from './integrations';
 export * from './teams';
+export * from './system';
 
 /** Every API route, by id. Server, main and renderer all read this one table. */
 export const routes = {
@@ -21,6 +24,8 @@ export const routes = {
   ...integrationRoutes,
   ...teamRoutes,
   ...mediaRoutes,
+  ...systemRoutes,
+  ...configRoutes,
 } as const;
 
 export type Routes = typeof routes;

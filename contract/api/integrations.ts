@@ -8,14 +8,7 @@ import { defineRoute } from './route';
  * once; the test route really posts a signed test event to the endpoint.
  */
 export const integrationRoutes = {
-  ...resourceRoutes(webhookResource, {
-    basePath: '/api/v1/projects/:projectId/webhooks',
-    area: 'integrations',
-    tags: ['integrations'],
-    trash: true,
-    orderable: false,
-    createOutput: webhookCreatedSchema,
-  }),
+  ...resourceRoutes(webhookResource, { createOutput: webhookCreatedSchema }),
   'webhooks.test': withAccess(
     defineRoute({
       method: 'POST',
@@ -24,7 +17,7 @@ export const integrationRoutes = {
       summary:
         'Post a signed test event (header `Palette-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`) to the ' +
         'endpoint; answers its status, duration and the start of its answer, or 170005/170006 when it cannot be reached.',
-      tags: ['integrations'],
+      tags: ['webhooks'],
       params: projectItemParamsSchema,
       output: webhookTestResultSchema,
     }),

@@ -20,7 +20,7 @@ const teamAppParamsSchema = z.object({ projectId: idSchema, id: idSchema, appId:
 
 /** Teams and app roles routes, spread into the route table. */
 export const teamRoutes = {
-  ...resourceRoutes(teamResource, { basePath: `${base}/teams`, area: 'collaborators', tags: ['teams'], trash: false, orderable: false }),
+  ...resourceRoutes(teamResource),
   'teams.members': withAccess(
     defineRoute({
       method: 'GET',
@@ -97,7 +97,7 @@ export const teamRoutes = {
     }),
     collaboratorsRead,
   ),
-  ...resourceRoutes(roleResource, { basePath: `${base}/roles`, area: 'collaborators', tags: ['roles'], trash: false, orderable: false }),
+  ...resourceRoutes(roleResource),
   'roles.linkUser': withAccess(
     defineRoute({
       method: 'POST',

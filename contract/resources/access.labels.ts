@@ -42,6 +42,7 @@ const enUS = {
     pricing: { competitorPrice: 'Competitor prices', strategy: 'Pricing strategy' },
     system: { countries: 'Countries and regions', languages: 'Languages' },
     management: {
+      index: 'Management',
       subscribe: 'Subscription pages',
       popup: 'Popups',
       popupPreview: 'Popup preview',
@@ -121,6 +122,7 @@ const zhCN: MessageShape<typeof enUS> = {
     pricing: { competitorPrice: '竞品价格', strategy: '定价策略' },
     system: { countries: '国家和地区', languages: '语言' },
     management: {
+      index: '运营管理',
       subscribe: '订阅页',
       popup: '弹窗',
       popupPreview: '弹窗预览',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../envelope';
+import { menuDef, type Area, type MenuId } from '../permissions';
 import { isoDateTimeSchema, timeRangeCheck } from '../validation';
 
 /**
@@ -11,6 +12,11 @@ import { isoDateTimeSchema, timeRangeCheck } from '../validation';
  * with its filters, and the sort and search fields. contract/resources/routes.ts turns a resource
  * into its standard routes; the server's generic repository and the console's generic list and form
  * read the same declaration.
+ *
+ * A served resource also states its `wiring` (`ResourceWiring`): where it lives (one project or the
+ * whole console), its route segment, permission area and menu, its not-found and already-exists codes
+ * and its audit entity. From that the routes (paths, tags, access), the server's repository config,
+ * its registration and the meaning of its unique indexes are derived; nobody restates them.
  */
 
 /** How a field is edited in a form (and shown in a list). */
@@ -130,8 +136,61 @@ const queryNumberSchema = z.coerce.number({ error: 'validation.number' }).refine
 
 type Shape = z.ZodRawShape;
 
+/**
+ * Where a resource lives. `project`: each project has its own items, under
+ * `/api/v1/projects/:projectId/<segment>`, read and written by the project's members as their area
+ * allows. `global`: one list for the whole console (countries, languages), under
+ * `/api/v1/system/<segment>`, read by every signed-in operator and written by global administrators.
+ */
+export type ResourceScope = 'project' | 'global';
+
+/**
+ * The facts only the declaration knows about serving a resource (docs/ARCHITECTURE.md "What a new
+ * resource costs"). Everything else (base path, tags, access rules, repository config, unique index
+ * meanings) is derived from these.
+ */
+export type ResourceWiring = {
+  /** Path segment of its routes (`skus`); its server table carries the resource's `name`. */
+  readonly segment: string;
+  /**
+   * The menu (contract/permissions.ts) whose screen shows it, checked to agree with `area`; null
+   * when it has none of its own (offerings show in a project tab that follows their route's access).
+   */
+  readonly menu: MenuId | null;
+  /** The code for an id that is not one of the items (102003 for SKUs, ...). */
+  readonly notFound: number;
+  /** The code for a duplicate of a `uniqueBy` rule (one without a code of its own). */
+  readonly exists: number;
+  /** The audit log's name for the entity (`sku`). */
+  readonly auditEntity: string;
+} & ({ readonly scope: 'project'; readonly area: Area } | { readonly scope: 'global'; readonly area?: undefined });
+
+/**
+ * One uniqueness rule among items not in the trash, enforced by a unique index the server derives from
+ * it (server/src/db/resource-indexes.ts), whose violation answers `code` (the resource's `exists` by
+ * default) with a `validation.duplicate` field error on the rule's fields that can still be edited.
+ */
+export interface UniqueRule<K extends string = string> {
+  readonly fields: readonly K[];
+  readonly code?: number;
+  /** Values differing only in letter case count as the same (names, language codes). */
+  readonly ignoreCase?: boolean;
+  /**
+   * Project resources: unique across every project (an app's bundle id), not within each one;
+   * also for rules whose first field already names something inside one project (a SKU's app).
+   */
+  readonly acrossProjects?: boolean;
+}
+
 /** The declaration passed to `defineResource`. */
-export interface ResourceConfig<N extends string, S extends Shape, X extends Shape> {
+export interface ResourceConfig<
+  N extends string,
+  S extends Shape,
+  X extends Shape,
+  T extends boolean = boolean,
+  O extends boolean = boolean,
+  W extends ResourceWiring | undefined = ResourceWiring | undefined,
+> {
   /** Route and query-key prefix (`skus`), also the audit log's entity name. */
   readonly name: N;
   /** i18n key of the entity's name (singular), for titles and confirmations. */
@@ -142,10 +201,15 @@ export interface ResourceConfig<N extends string, S extends Shape, X extends Sha
   readonly extra?: z.ZodObject<X>;
   readonly fields: { readonly [K in keyof NoInfer<S> | keyof NoInfer<X>]: FieldMeta };
   readonly timeBound?: boolean;
-  readonly orderable?: boolean;
-  readonly trash?: boolean;
-  /** Field sets that must be unique among items not in the trash (documented; the database enforces). */
-  readonly uniqueBy?: ReadonlyArray<ReadonlyArray<keyof S & string>>;
+  readonly orderable?: O;
+  readonly trash?: T;
+  /**
+   * Field sets that must be unique among items not in the trash: a list of fields (the resource's
+   * `exists` code, exact values) or a `UniqueRule`. The server derives the unique indexes from them.
+   */
+  readonly uniqueBy?: ReadonlyArray<ReadonlyArray<keyof S & string> | UniqueRule<keyof S & string>>;
+  /** How the resource is served; absent for entities served by hand-written routes (projects). */
+  readonly wiring?: W;
   /**
    * Rules across fields, checked on create and on the item an update would produce (the server
    * merges the stored item with the patch before checking).
@@ -175,14 +239,25 @@ type ListShape = typeof listQuerySchema.shape & {
 };
 
 /** A declared resource: the config plus everything derived from it. */
-export interface Resource<N extends string = string, S extends Shape = Shape, X extends Shape = Shape> {
+export interface Resource<
+  N extends string = string,
+  S extends Shape = Shape,
+  X extends Shape = Shape,
+  T extends boolean = boolean,
+  O extends boolean = boolean,
+  W extends ResourceWiring | undefined = ResourceWiring | undefined,
+> {
   readonly name: N;
   readonly labelKey: string;
   readonly fields: { readonly [K in keyof S | keyof X]: FieldMeta };
   readonly timeBound: boolean;
-  readonly orderable: boolean;
-  readonly trash: boolean;
-  readonly uniqueBy: ReadonlyArray<ReadonlyArray<string>>;
+  /** As declared, typed: the route table knows from it whether `<name>.reorder` exists. */
+  readonly orderable: O;
+  /** As declared, typed: the route table knows from it whether the trash routes exist. */
+  readonly trash: T;
+  /** The declared rules, each in its full form. */
+  readonly uniqueBy: ReadonlyArray<Required<Pick<UniqueRule, 'fields' | 'ignoreCase' | 'acrossProjects'>> & Pick<UniqueRule, 'code'>>;
+  readonly wiring: W;
   /** The editable fields, with the cross-field rules (and the time range of time-bound resources). */
   readonly editable: z.ZodType<z.output<z.ZodObject<S>>, z.input<z.ZodObject<S>>>;
   /** The editable fields alone, without cross-field rules (the server merges before re-checking). */
@@ -211,7 +286,8 @@ export interface AnyResource {
   readonly timeBound: boolean;
   readonly orderable: boolean;
   readonly trash: boolean;
-  readonly uniqueBy: ReadonlyArray<ReadonlyArray<string>>;
+  readonly uniqueBy: Resource['uniqueBy'];
+  readonly wiring?: ResourceWiring | undefined;
   readonly editable: z.ZodType;
   readonly editableShape: z.ZodRawShape;
   readonly updatable: readonly string[];
@@ -223,6 +299,14 @@ export interface AnyResource {
   readonly searchable: readonly string[];
   readonly filters: readonly ResourceFilter[];
   readonly refine: unknown;
+}
+
+/** A resource with its wiring: what the route factory, the server's registration and its indexes take. */
+export type ServedResource = AnyResource & { readonly wiring: ResourceWiring };
+
+/** Whether a resource states its wiring. */
+export function isServed(resource: AnyResource): resource is ServedResource {
+  return resource.wiring !== undefined;
 }
 
 /** The item, create input and update input types of a declared resource. */
@@ -261,12 +345,32 @@ function baseOf(schema: z.ZodType): z.ZodType {
 }
 
 /**
+ * Refuses wiring that contradicts itself: a project resource's menu must be a project menu of its
+ * area, a global resource's menu a global one (so the screen that shows it and the routes that serve
+ * it ask for the same permission).
+ */
+function checkWiring(name: string, wiring: ResourceWiring): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(wiring.segment)) throw new Error(`Resource ${name}: segment ${wiring.segment} is not a path segment`);
+  if (wiring.menu === null) return;
+  const menu = menuDef(wiring.menu);
+  if (wiring.scope === 'project' && (menu.scope !== 'project' || menu.area !== wiring.area)) {
+    throw new Error(`Resource ${name}: menu ${wiring.menu} is not a project menu of area ${wiring.area}`);
+  }
+  if (wiring.scope === 'global' && menu.scope !== 'global') throw new Error(`Resource ${name}: menu ${wiring.menu} is not a global menu`);
+}
+
+/**
  * Declares a resource; see the module comment. Field metadata must cover exactly the schema's and the
  * extra fields (checked here, so a forgotten label fails at start, not in a screen).
  */
-export function defineResource<const N extends string, S extends Shape, X extends Shape = Record<never, never>>(
-  config: ResourceConfig<N, S, X>,
-): Resource<N, S, X> {
+export function defineResource<
+  const N extends string,
+  S extends Shape,
+  X extends Shape = Record<never, never>,
+  const T extends boolean = false,
+  const O extends boolean = false,
+  const W extends ResourceWiring | undefined = undefined,
+>(config: ResourceConfig<N, S, X, T, O, W>): Resource<N, S, X, T, O, W> {
   const schemaShape = config.schema.shape;
   const extraShape = (config.extra?.shape ?? {}) as X;
   const declared = new Set([...Object.keys(schemaShape), ...Object.keys(extraShape)]);
@@ -281,6 +385,14 @@ export function defineResource<const N extends string, S extends Shape, X extend
     throw new Error(`Resource ${config.name}: a time-bound resource spreads timeBoundShape into its schema`);
   }
   const metas = config.fields as Readonly<Record<string, FieldMeta>>;
+  const uniqueBy = (config.uniqueBy ?? []).map((rule) => {
+    const full: UniqueRule = Array.isArray(rule) ? { fields: rule as readonly string[] } : (rule as UniqueRule);
+    for (const field of full.fields) {
+      if (!(field in schemaShape)) throw new Error(`Resource ${config.name}: uniqueBy names ${field}, not an editable field`);
+    }
+    return { fields: full.fields, ignoreCase: full.ignoreCase ?? false, acrossProjects: full.acrossProjects ?? false, ...(full.code === undefined ? {} : { code: full.code }) };
+  });
+  if (config.wiring) checkWiring(config.name, config.wiring);
 
   let editable: z.ZodType = config.schema;
   if (timeBound) editable = config.schema.check(timeRangeCheck<Record<string, unknown>>('startsAt', 'endsAt'));
@@ -335,9 +447,10 @@ export function defineResource<const N extends string, S extends Shape, X extend
     labelKey: config.labelKey,
     fields: config.fields,
     timeBound,
-    orderable: config.orderable ?? false,
-    trash: config.trash ?? false,
-    uniqueBy: config.uniqueBy ?? [],
+    orderable: (config.orderable ?? false) as O,
+    trash: (config.trash ?? false) as T,
+    uniqueBy,
+    wiring: config.wiring as W,
     editable: editable as Resource<N, S, X>['editable'],
     editableShape: schemaShape,
     updatable: updatable as (keyof S & string)[],

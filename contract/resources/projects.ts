@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../errors';
 import { emailSchema, localizedNameSchema, requiredOrType, urlSchema } from '../validation';
 import { assignableMemberRoleSchema, memberRoleSchema, projectMenuIdSchema } from '../permissions';
 import { actorSchema, defineResource, idSchema, type FieldOption } from './define';
@@ -162,7 +163,11 @@ export const appResource = defineResource({
     cardPayment: { labelKey: key('app.fields.cardPayment'), input: 'json', readOnly: true },
   },
   trash: true,
-  uniqueBy: [['name'], ['packageName']],
+  uniqueBy: [
+    { fields: ['name'], ignoreCase: true },
+    { fields: ['packageName'], ignoreCase: true, acrossProjects: true, code: ErrorCode.PackageNameDuplicate },
+  ],
+  wiring: { scope: 'project', segment: 'apps', area: 'apps', menu: 'projects.apps', notFound: ErrorCode.AppNotFound, exists: ErrorCode.AppNameDuplicate, auditEntity: 'app' },
   refine: (value, ctx) => {
     const pattern = value.platform === 'android' ? androidPackagePattern : iosBundlePattern;
     if (!pattern.test(value.packageName)) {
@@ -259,7 +264,8 @@ export const skuResource = defineResource({
   },
   trash: true,
   orderable: true,
-  uniqueBy: [['appId', 'storeProductId']],
+  uniqueBy: [{ fields: ['appId', 'storeProductId'], acrossProjects: true }],
+  wiring: { scope: 'project', segment: 'skus', area: 'commerce', menu: 'projects.skus', notFound: ErrorCode.SkuNotFound, exists: ErrorCode.SkuExists, auditEntity: 'sku' },
   refine: (value, ctx) => {
     const hasPrice = value.price !== null && value.price !== undefined;
     const hasCurrency = value.currency !== null && value.currency !== undefined;
@@ -291,6 +297,15 @@ export const entitlementResource = defineResource({
   },
   trash: true,
   uniqueBy: [['identifier']],
+  wiring: {
+    scope: 'project',
+    segment: 'entitlements',
+    area: 'commerce',
+    menu: 'projects.entitlements',
+    notFound: ErrorCode.EntitlementNotFound,
+    exists: ErrorCode.EntitlementExists,
+    auditEntity: 'entitlement',
+  },
 });
 export type Entitlement = z.infer<typeof entitlementResource.item>;
 
@@ -314,6 +329,7 @@ export const offeringResource = defineResource({
   trash: true,
   orderable: true,
   uniqueBy: [['identifier']],
+  wiring: { scope: 'project', segment: 'offerings', area: 'commerce', menu: null, notFound: ErrorCode.OfferingNotFound, exists: ErrorCode.OfferingExists, auditEntity: 'offering' },
   refine: (value, ctx) => {
     if (value.skuIds && new Set(value.skuIds).size !== value.skuIds.length) {
       ctx.addIssue({ code: 'custom', path: ['skuIds'], input: value.skuIds, message: 'validation.duplicateItems' });
@@ -358,6 +374,7 @@ export const webhookResource = defineResource({
   },
   trash: true,
   uniqueBy: [['url']],
+  wiring: { scope: 'project', segment: 'webhooks', area: 'integrations', menu: 'projects.integrations', notFound: ErrorCode.DataMissing, exists: ErrorCode.ContentExists, auditEntity: 'webhook' },
   refine: (value, ctx) => {
     if (new Set(value.events).size !== value.events.length) {
       ctx.addIssue({ code: 'custom', path: ['events'], input: value.events, message: 'validation.duplicateItems' });
@@ -436,7 +453,8 @@ export const teamResource = defineResource({
     appIds: { labelKey: key('team.fields.appIds'), input: 'multiselect', readOnly: true },
     memberCount: { labelKey: key('team.fields.memberCount'), input: 'number', list: { width: 100 }, readOnly: true },
   },
-  uniqueBy: [['name']],
+  uniqueBy: [{ fields: ['name'], ignoreCase: true }],
+  wiring: { scope: 'project', segment: 'teams', area: 'collaborators', menu: 'projects.collaborators', notFound: ErrorCode.TeamNotFound, exists: ErrorCode.TeamExists, auditEntity: 'team' },
 });
 export type Team = z.infer<typeof teamResource.item>;
 
@@ -466,7 +484,8 @@ export const roleResource = defineResource({
     menus: { labelKey: key('role.fields.menus'), input: 'multiselect', helpKey: key('role.help.menus') },
     userIds: { labelKey: key('role.fields.userIds'), input: 'multiselect', readOnly: true },
   },
-  uniqueBy: [['name']],
+  uniqueBy: [{ fields: ['name'], ignoreCase: true }],
+  wiring: { scope: 'project', segment: 'roles', area: 'collaborators', menu: 'projects.collaborators', notFound: ErrorCode.RoleNotFound, exists: ErrorCode.RoleExists, auditEntity: 'role' },
 });
 export type AppRole = z.infer<typeof roleResource.item>;
 

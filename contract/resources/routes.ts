@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { listPageSchema } from '../envelope';
 import { defineRoute, type RouteDef } from '../api/route';
-import { withAccess, type Area, type WithAccess } from '../permissions';
-import { idSchema, queryBooleanSchema, type AnyResource } from './define';
+import { withAccess, type RouteAccess, type WithAccess } from '../permissions';
+import { idSchema, queryBooleanSchema, type ResourceWiring, type ServedResource } from './define';
 
 /**
- * The standard routes of a project-scoped resource, generated from its declaration.
+ * The standard routes of a served resource, generated from its declaration (define.ts
+ * `ResourceWiring`): the path, tags and access rules come from its wiring, the trash and order routes
+ * from its `trash` and `orderable`, read once and typed.
  *
- * For a resource named `skus` under `/api/v1/projects/:projectId/skus`:
+ * For a project resource with segment `skus`, base `/api/v1/projects/:projectId/skus`; for a global
+ * one with segment `countries`, base `/api/v1/system/countries` (no project in the path):
  *
  * | id                | method | path                 | what                                                 |
  * |-------------------|--------|----------------------|------------------------------------------------------|
@@ -21,7 +24,8 @@ import { idSchema, queryBooleanSchema, type AnyResource } from './define';
  * | `skus.emptyTrash` | DELETE | base/trash           | purge the whole trash (trash only)                   |
  * | `skus.reorder`    | PUT    | base/order           | new order of `{id, version}` (orderable only)        |
  *
- * Reads need read access to the resource's area, everything else write access.
+ * Project resources: reads need read access to the resource's area, everything else write access.
+ * Global resources: any signed-in operator reads, only global administrators write (105010).
  */
 
 /** Path parameters of a project's list routes. */
@@ -29,8 +33,17 @@ export const projectParamsSchema = z.object({ projectId: idSchema });
 /** Path parameters of one item of a project. */
 export const projectItemParamsSchema = z.object({ projectId: idSchema, id: idSchema });
 
-type ProjectParams = typeof projectParamsSchema;
-type ItemParams = typeof projectItemParamsSchema;
+/** Path parameters of one item of a global resource. */
+export const globalItemParamsSchema = z.object({ id: idSchema });
+
+/** Where the routes of a served resource live. */
+export function resourceBasePath(wiring: ResourceWiring): string {
+  return wiring.scope === 'global' ? `/api/v1/system/${wiring.segment}` : `/api/v1/projects/:projectId/${wiring.segment}`;
+}
+
+type Scope<R extends ServedResource> = R['wiring']['scope'];
+type ListParams<R extends ServedResource> = Scope<R> extends 'global' ? z.ZodUndefined : typeof projectParamsSchema;
+type ItemParams<R extends ServedResource> = Scope<R> extends 'global' ? typeof globalItemParamsSchema : typeof projectItemParamsSchema;
 
 /** `force=true` removes the item's links with it (102010 without, when it has links). */
 export const deleteQuerySchema = z.object({ force: queryBooleanSchema.optional() });
@@ -57,68 +70,60 @@ type Def<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, O extend
 
 
 
-type CoreRoutes<N extends string, R extends AnyResource, C extends z.ZodType> = {
-  [K in `${N}.list`]: Def<ProjectParams, R['listQuery'], z.ZodUndefined, ReturnType<typeof listPageSchema<R['item']>>>;
-} & { [K in `${N}.get`]: Def<ItemParams, z.ZodUndefined, z.ZodUndefined, R['item']> } & {
-  [K in `${N}.create`]: Def<ProjectParams, z.ZodUndefined, R['create'], C>;
-} & { [K in `${N}.update`]: Def<ItemParams, z.ZodUndefined, R['update'], R['item']> } & {
-  [K in `${N}.delete`]: Def<ItemParams, typeof deleteQuerySchema, z.ZodUndefined, typeof deleteResultSchema>;
+type CoreRoutes<N extends string, R extends ServedResource, C extends z.ZodType> = {
+  [K in `${N}.list`]: Def<ListParams<R>, R['listQuery'], z.ZodUndefined, ReturnType<typeof listPageSchema<R['item']>>>;
+} & { [K in `${N}.get`]: Def<ItemParams<R>, z.ZodUndefined, z.ZodUndefined, R['item']> } & {
+  [K in `${N}.create`]: Def<ListParams<R>, z.ZodUndefined, R['create'], C>;
+} & { [K in `${N}.update`]: Def<ItemParams<R>, z.ZodUndefined, R['update'], R['item']> } & {
+  [K in `${N}.delete`]: Def<ItemParams<R>, typeof deleteQuerySchema, z.ZodUndefined, typeof deleteResultSchema>;
 };
 
-type TrashRoutes<N extends string, R extends AnyResource> = {
-  [K in `${N}.restore`]: Def<ItemParams, z.ZodUndefined, z.ZodUndefined, R['item']>;
-} & { [K in `${N}.purge`]: Def<ItemParams, z.ZodUndefined, z.ZodUndefined, z.ZodNull> } & {
-  [K in `${N}.emptyTrash`]: Def<ProjectParams, z.ZodUndefined, z.ZodUndefined, typeof emptyTrashResultSchema>;
+type TrashRoutes<N extends string, R extends ServedResource> = {
+  [K in `${N}.restore`]: Def<ItemParams<R>, z.ZodUndefined, z.ZodUndefined, R['item']>;
+} & { [K in `${N}.purge`]: Def<ItemParams<R>, z.ZodUndefined, z.ZodUndefined, z.ZodNull> } & {
+  [K in `${N}.emptyTrash`]: Def<ListParams<R>, z.ZodUndefined, z.ZodUndefined, typeof emptyTrashResultSchema>;
 };
 
-type OrderRoutes<N extends string> = {
-  [K in `${N}.reorder`]: Def<ProjectParams, z.ZodUndefined, typeof reorderBodySchema, typeof reorderResultSchema>;
+type OrderRoutes<N extends string, R extends ServedResource> = {
+  [K in `${N}.reorder`]: Def<ListParams<R>, z.ZodUndefined, typeof reorderBodySchema, typeof reorderResultSchema>;
 };
 
-/** The route set of a resource: trash and order routes only when the resource has them. */
-export type ResourceRoutes<N extends string, R extends AnyResource, T extends boolean, O extends boolean, C extends z.ZodType> = CoreRoutes<
-  N,
-  R,
-  C
-> &
-  (T extends true ? TrashRoutes<N, R> : unknown) &
-  (O extends true ? OrderRoutes<N> : unknown);
+/** The route set of a resource: trash and order routes only when its declaration has them. */
+export type ResourceRoutes<R extends ServedResource, C extends z.ZodType = R['item']> = CoreRoutes<R['name'], R, C> &
+  (R['trash'] extends true ? TrashRoutes<R['name'], R> : unknown) &
+  (R['orderable'] extends true ? OrderRoutes<R['name'], R> : unknown);
 
-/** Where a resource's routes live and who may call them. */
-export interface ResourceRouteOptions<T extends boolean, O extends boolean, C extends z.ZodType> {
-  /** `/api/v1/projects/:projectId/<segment>`. */
-  readonly basePath: string;
-  readonly area: Area;
-  readonly tags: readonly string[];
-  /** Must equal the resource's `trash` (spelled out so the route ids are known to the type checker). */
-  readonly trash: T;
-  /** Must equal the resource's `orderable`. */
-  readonly orderable: O;
+/** What a resource's routes may add to its declaration. */
+export interface ResourceRouteOptions<C extends z.ZodType> {
   /** What create answers, when it is more than the item (a webhook's signing secret, shown once). */
   readonly createOutput?: C;
 }
 
 /** The standard routes of a resource (see the module comment), ready to spread into the route table. */
-export function resourceRoutes<R extends AnyResource, T extends boolean, O extends boolean, C extends z.ZodType = R['item']>(
+export function resourceRoutes<R extends ServedResource, C extends z.ZodType = R['item']>(
   resource: R,
-  options: ResourceRouteOptions<T, O, C>,
-): ResourceRoutes<R['name'], R, T, O, C> {
-  if (options.trash !== resource.trash || options.orderable !== resource.orderable) {
-    throw new Error(`Resource ${resource.name}: route options disagree with the declaration`);
-  }
-  const { basePath, area, tags } = options;
+  options: ResourceRouteOptions<C> = {},
+): ResourceRoutes<R, C> {
+  const { wiring } = resource;
+  const basePath = resourceBasePath(wiring);
+  const tags = [wiring.segment];
   const label = resource.name;
-  const read = { scope: 'project', area, level: 'read' } as const;
-  const write = { scope: 'project', area, level: 'write' } as const;
+  const global = wiring.scope === 'global';
+  const read: RouteAccess = global ? { scope: 'user' } : { scope: 'project', area: wiring.area, level: 'read' };
+  const write: RouteAccess = global ? { scope: 'admin' } : { scope: 'project', area: wiring.area, level: 'write' };
+  const of = global ? '' : ' of a project';
+  const one = global ? 'One of the' : 'One of a project\'s';
+  const listParams = global ? {} : { params: projectParamsSchema };
+  const itemParams = global ? { params: globalItemParamsSchema } : { params: projectItemParamsSchema };
   const out: Record<string, RouteDef> = {
     [`${label}.list`]: withAccess(
       defineRoute({
         method: 'GET',
         path: basePath,
         auth: 'user',
-        summary: `List ${label} of a project (list convention; trashed=true lists the trash).`,
+        summary: `List ${label}${of} (list convention; trashed=true lists the trash).`,
         tags,
-        params: projectParamsSchema,
+        ...listParams,
         query: resource.listQuery,
         output: listPageSchema(resource.item),
       }),
@@ -129,9 +134,9 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         method: 'GET',
         path: `${basePath}/:id`,
         auth: 'user',
-        summary: `One of a project's ${label}.`,
+        summary: `${one} ${label}.`,
         tags,
-        params: projectItemParamsSchema,
+        ...itemParams,
         output: resource.item,
       }),
       read,
@@ -141,9 +146,9 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         method: 'POST',
         path: basePath,
         auth: 'user',
-        summary: `Create one of a project's ${label}.`,
+        summary: `Create one of the ${label}${of}.`,
         tags,
-        params: projectParamsSchema,
+        ...listParams,
         body: resource.create,
         output: options.createOutput ?? resource.item,
       }),
@@ -154,9 +159,9 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         method: 'PATCH',
         path: `${basePath}/:id`,
         auth: 'user',
-        summary: `Change one of a project's ${label}; a stale version is refused with 108007.`,
+        summary: `Change one of the ${label}${of}; a stale version is refused with 108007.`,
         tags,
-        params: projectItemParamsSchema,
+        ...itemParams,
         body: resource.update,
         output: resource.item,
       }),
@@ -168,10 +173,10 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         path: `${basePath}/:id`,
         auth: 'user',
         summary: resource.trash
-          ? `Move one of a project's ${label} to the trash; force=true also removes its links.`
-          : `Delete one of a project's ${label}; force=true also removes its links.`,
+          ? `Move one of the ${label}${of} to the trash; force=true also removes its links.`
+          : `Delete one of the ${label}${of}; force=true also removes its links.`,
         tags,
-        params: projectItemParamsSchema,
+        ...itemParams,
         query: deleteQuerySchema,
         output: deleteResultSchema,
       }),
@@ -184,9 +189,9 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         method: 'POST',
         path: `${basePath}/:id/restore`,
         auth: 'user',
-        summary: `Take one of a project's ${label} out of the trash.`,
+        summary: `Take one of the ${label}${of} out of the trash.`,
         tags,
-        params: projectItemParamsSchema,
+        ...itemParams,
         output: resource.item,
       }),
       write,
@@ -196,9 +201,9 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         method: 'DELETE',
         path: `${basePath}/:id/purge`,
         auth: 'user',
-        summary: `Delete one of a project's trashed ${label} for ever.`,
+        summary: `Delete one of the trashed ${label}${of} for ever.`,
         tags,
-        params: projectItemParamsSchema,
+        ...itemParams,
         output: z.null(),
       }),
       write,
@@ -208,9 +213,9 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         method: 'DELETE',
         path: `${basePath}/trash`,
         auth: 'user',
-        summary: `Delete every trashed ${label} of a project for ever.`,
+        summary: `Delete every trashed ${label}${of} for ever.`,
         tags,
-        params: projectParamsSchema,
+        ...listParams,
         output: emptyTrashResultSchema,
       }),
       write,
@@ -224,12 +229,12 @@ export function resourceRoutes<R extends AnyResource, T extends boolean, O exten
         auth: 'user',
         summary: `Put ${label} in a new order: the items, each with the version it was seen at, first to last.`,
         tags,
-        params: projectParamsSchema,
+        ...listParams,
         body: reorderBodySchema,
         output: reorderResultSchema,
       }),
       write,
     );
   }
-  return out as ResourceRoutes<R['name'], R, T, O, C>;
+  return out as ResourceRoutes<R, C>;
 }

@@ -7,30 +7,21 @@ import { routeList } from '@contract/api';
 import { ErrorCode } from '@contract/errors';
 import type { DatabaseHandle } from './db/client';
 import { AuthRepository } from './domains/auth/repository';
-import { registerAuthRoutes } from './domains/auth/routes';
 import { AuthService, type SessionPolicy } from './domains/auth/service';
 import { OWASP_ARGON2ID, PasswordHasher, type PasswordHashingOptions } from './domains/auth/passwords';
 import { AUTH_LIMITS, type SignInLimits } from './domains/auth/rate-limit';
 import { OutboxRepository } from './domains/mail/repository';
-import { registerMailRoutes } from './domains/mail/routes';
-import { createDomains } from './domains';
-import { registerCatalogRoutes } from './domains/catalog/routes';
+import { createDomains, domainModules } from './domains';
 import { seedDemoData, type DemoResult } from './domains/demo/seed';
-import { registerIntegrationRoutes } from './domains/integrations/routes';
-import { UploadsRepository } from './domains/media/repository';
-import { registerMediaRoutes } from './domains/media/routes';
-import { MediaService } from './domains/media/service';
 import { MemoryMediaStorage, type MediaStorage } from './domains/media/storage';
-import { registerProjectRoutes } from './domains/projects/routes';
+import type { ServerDeps } from './domains/module';
 import { SettingsRepository } from './domains/settings/repository';
-import { registerTeamRoutes } from './domains/teams/routes';
-import { UsersRepository } from './domains/users/repository';
-import { UsersService } from './domains/users/service';
 import { openSecretBox, type SecretBox } from './crypto/secret-box';
 import { tooManyRequests } from './errors';
 import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
+import { registerConfigDomain } from './config/routes';
 import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
@@ -211,20 +202,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  registerAuthRoutes(app, auth);
-  registerMailRoutes(app, outbox);
-  const usersRepository = new UsersRepository(db);
-  registerProjectRoutes(app, {
-    projects: domains.projects,
-    access: domains.access,
-    users: new UsersService({ auth: authRepository, users: usersRepository, hasher, mailer, clock }),
-    usersRepository,
+  const serverDeps: ServerDeps = {
+    db,
     clock,
-  });
-  registerCatalogRoutes(app, domains.catalogRepository, domains.catalog, clock);
-  registerIntegrationRoutes(app, domains.integrationsRepository, domains.integrations, clock);
-  registerTeamRoutes(app, domains.teamsRepository, domains.teams, clock);
-  registerMediaRoutes(app, { service: new MediaService(deps.mediaStorage ?? new MemoryMediaStorage(), new UploadsRepository(db)), access: domains.access, limiter: domains.limiter, clock });
+    domains,
+    auth,
+    authRepository,
+    hasher,
+    mailer,
+    outbox,
+    mediaStorage: deps.mediaStorage ?? new MemoryMediaStorage(),
+  };
+  for (const domain of domainModules) domain.register(app, serverDeps);
+  registerConfigDomain(app, { db, clock });
   assertEveryContractRouteServed(app);
 
   await app.ready();

@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase, resolveMigrationsDir } from './db/migrate';
 import { buildApp } from './app';
 import { LocalMediaStorage, S3MediaStorage } from './domains/media/storage';
+import { seedSystemLists } from './domains/system/seed';
 
 /**
  * Process entry of the API server.
@@ -22,6 +23,8 @@ async function start(config: ServerConfig): Promise<void> {
     if (!database.pglite) throw new Error('PGlite handle missing');
     await migrateDatabase({ pglite: database.pglite }, migrationsFolder);
   }
+  // The global lists (countries, languages) start from maintained data on an empty database.
+  const lists = await seedSystemLists(database.db, new Date());
 
   const { app, auth, seedDemoData } = await buildApp({
     database,
@@ -40,6 +43,8 @@ async function start(config: ServerConfig): Promise<void> {
   if (config.webhookPrivateAddresses === 'allow') {
     app.log.warn('webhooks may reach loopback and private network addresses (WEBHOOK_PRIVATE_ADDRESSES=allow)');
   }
+  if (lists.countries + lists.languages > 0) app.log.info({ countries: lists.countries, languages: lists.languages }, 'system lists seeded');
+  if (lists.skipped.length > 0) app.log.warn({ skipped: lists.skipped }, 'seed rows refused by their schema were left out');
   app.log.info(config.s3 ? { bucket: config.s3.bucket, endpoint: config.s3.endpoint } : { dir: config.uploadsDir }, `media uploads stored in ${config.s3 ? 'S3' : 'a local directory'}`);
 
   const admin = await auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);

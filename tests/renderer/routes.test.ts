@@ -56,18 +56,29 @@ describe('menu', () => {
     expect(groups.map((g) => g.area.id)).toEqual(['home']);
   });
 
-  it('today holds Welcome and Account under Home, and Projects', () => {
+  it('today holds Welcome and Account under Home, Projects, and Management', () => {
     expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([
       ['home', ['/welcome', '/account']],
       ['projects', ['/projects']],
+      ['management', ['/management']],
     ]);
   });
 
   it('shows an entry only when the operator’s menus grant it', () => {
     const paths = (menus: readonly string[] | undefined) => menuGroups(allowedRoutes(consoleRoutes, menus)).flatMap((g) => g.items.map((i) => i.path));
     expect(paths(['welcome', 'account', 'projects.list'])).toEqual(['/welcome', '/account', '/projects']);
+    expect(paths(['welcome', 'management.index'])).toEqual(['/welcome', '/management']);
     expect(paths(['welcome'])).toEqual(['/welcome']);
     expect(paths(undefined)).toEqual(['/welcome', '/account', '/projects']);
+  });
+
+  it('routes every configuration kind, its editor and the config records to the Management page', () => {
+    expect(findRoute('/management/p1/subscribe')?.menu).toBe('management.subscribe');
+    expect(findRoute('/management/p1/region-group/i1')?.menu).toBe('management.regionGroup');
+    expect(findRoute('/management/p1/language')?.menu).toBe('management.language');
+    expect(findRoute('/management/p1/config-record')?.menu).toBe('management.configRecord');
+    expect(findRoute('/management/p1/popup')).toBeUndefined();
+    expect(activeMenuRoute('/management/p1/subscribe/i1')?.path).toBe('/management');
   });
 
   it('routes every project tab to the project page', () => {

@@ -18,10 +18,40 @@ import { addMember, call, ok, operator, projectWithTeam, uniqueProjectName, type
  * objects: the answer must be 404 and must not contain the object.
  */
 
-type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit';
+type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management';
 type Rule = 'public' | 'user' | 'admin' | `${Area}:${'read' | 'write'}`;
 
+/**
+ * Who may call each action of a configuration kind: operators with the Management area read and
+ * write configuration; the approval policy is the project's own setting. Approval itself needs an
+ * owner or admin on top, which the handler decides (config-lifecycle.test.ts).
+ */
+function configKindRules(kind: string, parts: { trash: boolean; order: boolean }): Record<string, Rule> {
+  const rules: Record<string, Rule> = {
+    [`${kind}.list`]: 'management:read',
+    [`${kind}.get`]: 'management:read',
+    [`${kind}.revisions`]: 'management:read',
+    [`${kind}.policy`]: 'management:read',
+    [`${kind}.create`]: 'management:write',
+    [`${kind}.saveDraft`]: 'management:write',
+    [`${kind}.delete`]: 'management:write',
+    [`${kind}.publish`]: 'management:write',
+    [`${kind}.promote`]: 'management:write',
+    [`${kind}.unpublish`]: 'management:write',
+    [`${kind}.approve`]: 'management:write',
+    [`${kind}.rollback`]: 'management:write',
+    [`${kind}.setPolicy`]: 'project:write',
+  };
+  if (parts.trash) Object.assign(rules, { [`${kind}.restore`]: 'management:write', [`${kind}.purge`]: 'management:write', [`${kind}.emptyTrash`]: 'management:write' });
+  if (parts.order) rules[`${kind}.reorder`] = 'management:write';
+  return rules;
+}
+
 const expected: Readonly<Record<string, Rule>> = {
+  'configRecords.list': 'management:read',
+  ...configKindRules('subscriptionPages', { trash: true, order: false }),
+  ...configKindRules('regionGroups', { trash: true, order: false }),
+  ...configKindRules('appLanguages', { trash: true, order: true }),
   'auth.login': 'public',
   'auth.requestPasswordReset': 'public',
   'auth.resetPassword': 'public',
@@ -116,6 +146,17 @@ const expected: Readonly<Record<string, Rule>> = {
   'roles.delete': 'collaborators:write',
   'roles.linkUser': 'collaborators:write',
   'roles.unlinkUser': 'collaborators:write',
+  // System Management's global lists: everyone signed in reads them, global administrators write.
+  'countries.list': 'user',
+  'countries.get': 'user',
+  'countries.create': 'admin',
+  'countries.update': 'admin',
+  'countries.delete': 'admin',
+  'languages.list': 'user',
+  'languages.get': 'user',
+  'languages.create': 'admin',
+  'languages.update': 'admin',
+  'languages.delete': 'admin',
 };
 
 type MemberRole = 'owner' | 'admin' | 'editor' | 'viewer';
@@ -123,10 +164,10 @@ type Level = 'w' | 'r' | '-';
 
 /** Who may do what per area, as the product decided it (spec §6 leaves it to us; see contract/permissions.ts). */
 const grants: Readonly<Record<MemberRole, Readonly<Record<Area, Level>>>> = {
-  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r' },
-  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r' },
-  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r' },
-  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r' },
+  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w' },
+  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w' },
+  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w' },
+  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r' },
 };
 
 const callers = ['anonymous', 'outsider', 'viewer', 'editor', 'admin', 'owner', 'globalAdmin'] as const;
@@ -263,7 +304,23 @@ describe('another project’s objects', () => {
     const role = await ok<{ id: string }>(built.app, t, 'roles.create', { params: p, body: { name: 'Their role', menus: ['projects.skus'] } });
     await ok(built.app, t, 'roles.linkUser', { params: { ...p, id: role.id }, body: { userId: stranger.id } });
     const invitation = await ok<{ id: string }>(built.app, t, 'invitations.create', { params: p, body: { email: 'their-invitee@palette.test', role: 'viewer' } });
-    objects = { apps: appItem.id, skus: sku.id, entitlements: entitlement.id, offerings: offering.id, webhooks: webhook.id, teams: teamItem.id, roles: role.id, invitations: invitation.id };
+    const page = await ok<{ id: string }>(built.app, t, 'subscriptionPages.create', { params: p, body: { draft: { name: 'Their page' } } });
+    const group = await ok<{ id: string }>(built.app, t, 'regionGroups.create', { params: p, body: { draft: { name: 'Their group', regions: ['CN'] } } });
+    await ok(built.app, t, 'regionGroups.publish', { params: { ...p, id: group.id }, body: { version: 1 } });
+    const language = await ok<{ id: string }>(built.app, t, 'appLanguages.create', { params: p, body: { draft: { name: 'Their language', code: 'fr' } } });
+    objects = {
+      apps: appItem.id,
+      skus: sku.id,
+      entitlements: entitlement.id,
+      offerings: offering.id,
+      webhooks: webhook.id,
+      teams: teamItem.id,
+      roles: role.id,
+      invitations: invitation.id,
+      subscriptionPages: page.id,
+      regionGroups: group.id,
+      appLanguages: language.id,
+    };
   });
 
   const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -271,6 +328,9 @@ describe('another project’s objects', () => {
   /** A body that passes validation, so the call reaches the repository that must not find the object. */
   function validBody(id: RouteId): unknown {
     if (id.endsWith('.update')) return id === 'members.update' ? { role: 'viewer', version: 1 } : { version: 1 };
+    if (/\.(publish|promote|unpublish|approve)$/.test(id)) return { version: 1 };
+    if (id.endsWith('.saveDraft')) return { version: 1, draft: { name: 'Taken over' } };
+    if (id.endsWith('.rollback')) return { version: 1, revision: 1, environment: 'official' };
     const bodies: Partial<Record<RouteId, unknown>> = {
       'apps.putStoreCredentials': { kind: 'appStoreConnect', keyId: 'ABCDE12345', issuerId: '57246542-96fe-1a63-e053-0824d011072a', privateKey: key },
       'apps.putCardPayment': { provider: 'stripe', publishableKey: 'pk_test_51HxyzABCDEFGHIJKLMNOP', secretKey: 'sk_test_51HxyzABCDEFGHIJKLMNOP', webhookSecret: 'whsec_ABCDEFGHIJKLMNOPQRST' },

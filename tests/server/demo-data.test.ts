@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ListPage } from '@contract/envelope';
 import type { MyMenus } from '@contract/api/projects';
+import type { ConfigItem } from '@contract/config';
 import type { App, Entitlement, Offering, Project, Sku, Team, Webhook, AppRole, Member } from '@contract/resources/projects';
 import { DEMO_OPERATOR_EMAIL, DEMO_PROJECT_NAME } from '../../server/src/domains/demo/seed';
 import { createTestApp, createUser, signIn } from './helpers/app';
@@ -78,6 +79,28 @@ describe('demo data', () => {
     const members = await ok<ListPage<Member>>(built.app, token, 'members.list', { params: p });
     expect(members.items.find((m) => m.email === DEMO_OPERATOR_EMAIL)?.role).toBe('editor');
     expect(await count('audit_log')).toBeGreaterThan(30);
+  });
+
+  it('holds region groups, languages, an official page with a waiting draft and a countdown in preview', async () => {
+    const token = await signIn(built.app, admin.email, admin.password);
+    const p = { projectId };
+    const groups = await ok<ListPage<ConfigItem>>(built.app, token, 'regionGroups.list', { params: p, query: { sort: 'name:asc' } });
+    expect(groups.items.map((g) => [g.name, g.status, Object.keys(g.problems).length])).toEqual([
+      ['European Union', 'official', 0],
+      ['Greater China', 'official', 0],
+      ['North America', 'official', 0],
+    ]);
+    const languages = await ok<ListPage<ConfigItem>>(built.app, token, 'appLanguages.list', { params: p });
+    expect(languages.items.map((l) => l.draft.code)).toEqual(['en', 'zh', 'ja', 'fr']);
+    expect(languages.items.every((l) => l.status === 'official')).toBe(true);
+    const pages = await ok<ListPage<ConfigItem>>(built.app, token, 'subscriptionPages.list', { params: p, query: { sort: 'name:asc' } });
+    expect(pages.items.map((page) => [page.name, page.status, page.changed, page.state])).toEqual([
+      ['Pro — evergreen', 'official', true, 'inProgress'],
+      ['Spring sale — countdown', 'preview', false, 'inProgress'],
+    ]);
+    expect(pages.items.every((page) => Object.keys(page.problems).length === 0)).toBe(true);
+    const records = await ok<ListPage<unknown>>(built.app, token, 'configRecords.list', { params: p, query: { pageSize: 1 } });
+    expect(records.total).toBeGreaterThan(20);
   });
 
   it('gives a second operator who signs in and sees the app role’s menus', async () => {

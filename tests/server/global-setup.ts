@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '../../server/src/db/migrate';
+import { seedTestDatabase } from './helpers/seed';
 
 /** How the server suite reaches its databases: a migrated PGlite template, or a PostgreSQL URL. */
 export type ServerTestDatabase = { readonly mode: 'pglite'; readonly templatePath: string } | { readonly mode: 'postgres'; readonly adminUrl: string };
@@ -17,7 +18,8 @@ declare module 'vitest' {
 /**
  * Prepares the databases of the server suite once per run.
  *
- * PGlite: a fresh data directory costs seconds (initdb), so one migrated template is dumped here and
+ * PGlite: a fresh data directory costs seconds (initdb), so one migrated and seeded template (the
+ * global lists, as a server start seeds them: helpers/seed.ts `seedTestDatabase`) is dumped here and
  * every test file loads a clone of it into memory. PostgreSQL (TEST_DATABASE_URL set): each test file
  * creates and drops its own database, so only the URL is passed on.
  */
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = await mkdtemp(join(tmpdir(), 'palette-pglite-template-'));
   const pglite = await PGlite.create();
   await migrateDatabase({ pglite });
+  await seedTestDatabase({ pglite });
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   const templatePath = join(dir, 'template.tar');

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '@contract/i18n';
 import { areas, memberRoles, menuList, menuLabelKey, type MenuId } from '@contract/permissions';
-import { resourceNamespaces, systemItemShape, type AnyResource } from '@contract/resources';
+import { resourceNamespaces, servedResources, systemItemShape, type AnyResource } from '@contract/resources';
+import { auditEntityAreas, type AuditEntity } from '@contract/resources/projects';
+import { systemAuditEntities } from '@contract/resources/system';
 import {
   appResource,
   entitlementResource,
@@ -40,7 +42,7 @@ function expectLabel(key: string): void {
   }
 }
 
-const resources: AnyResource[] = [projectResource, appResource, skuResource, entitlementResource, offeringResource, webhookResource, teamResource, roleResource];
+const resources: AnyResource[] = [projectResource, appResource, skuResource, entitlementResource, offeringResource, webhookResource, teamResource, roleResource, ...servedResources];
 
 describe('resource labels', () => {
   it.each(resources.map((r) => [r.name, r] as const))('%s: entity, field, help and option labels exist in en-US and zh-CN', (_name, resource) => {
@@ -81,5 +83,13 @@ describe('validation keys the server answers with', () => {
     const keys = new Set(files(root).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/'validation\.([A-Za-z]+)'/g)].map((m) => m[1] as string)));
     expect(keys.size).toBeGreaterThan(20);
     for (const key of keys) expect(enUS.validation, key).toHaveProperty(key);
+  });
+});
+
+describe('served resources', () => {
+  it.each(servedResources.map((r) => [r.name, r] as const))('%s: its audit entity is known, and a project resource’s is read with its own area', (_name, resource) => {
+    const { wiring } = resource;
+    if (wiring.scope === 'project') expect(auditEntityAreas[wiring.auditEntity as AuditEntity], wiring.auditEntity).toBe(wiring.area);
+    else expect(systemAuditEntities as readonly string[]).toContain(wiring.auditEntity);
   });
 });

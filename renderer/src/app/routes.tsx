@@ -1,5 +1,7 @@
 import {
   bundleIcon,
+  AppsListDetail20Filled,
+  AppsListDetail20Regular,
   Folder20Filled,
   Folder20Regular,
   Home20Filled,
@@ -10,6 +12,7 @@ import {
   Person20Regular,
 } from '@fluentui/react-icons';
 import type { MenuId } from '@contract/permissions';
+import { managementScreens } from '../config/management-page';
 import { lazyPage } from '../components/lazy-page';
 import {
   activeMenuRoute as activeMenuRouteIn,
@@ -37,6 +40,23 @@ const HomeIcon = bundleIcon(Home20Filled, Home20Regular);
 const PersonIcon = bundleIcon(Person20Filled, Person20Regular);
 const FolderIcon = bundleIcon(Folder20Filled, Folder20Regular);
 const InvitationIcon = bundleIcon(MailInboxCheckmark20Filled, MailInboxCheckmark20Regular);
+const ManagementIcon = bundleIcon(AppsListDetail20Filled, AppsListDetail20Regular);
+
+/** The Management area shares one chunk: the page picks the kind, list or editor from the path. */
+const managementPage = lazyPage(() => import('../config/management-page'));
+
+/** The Management area's routes, derived from the declared kinds (contract/config/kinds). */
+function managementRoutes(): ConsoleRoute[] {
+  const entry = (path: string, labelKey: string, menu?: MenuId): ConsoleRoute => ({ path, area: 'management', labelKey, icon: ManagementIcon, page: managementPage, inMenu: false, ...(menu ? { menu } : {}) });
+  return [
+    { ...entry('/management', 'access:menus.management.index', 'management.index'), inMenu: true },
+    entry('/management/:projectId', 'access:menus.management.index', 'management.index'),
+    ...managementScreens.flatMap((screen) => [
+      entry(`/management/:projectId/${screen.segment}`, screen.labelKey, screen.menu),
+      entry(`/management/:projectId/${screen.segment}/:id`, screen.labelKey, screen.menu),
+    ]),
+  ];
+}
 
 /** The project screens share one chunk: the page picks its tab from the path. */
 const projectPage = lazyPage(() => import('../resources/projects/project-page'));
@@ -75,6 +95,7 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     page: lazyPage(() => import('../resources/projects/accept-invitation-page')),
     inMenu: false,
   },
+  ...managementRoutes(),
 ];
 
 /** Where a signed-in operator lands (spec §2: the index redirects). */

@@ -1,8 +1,11 @@
+import { configLabels } from '@contract/config';
 import { contractMessages } from '@contract/i18n';
 import { resourceNamespaces } from '@contract/resources';
 import enAccount from './en-US/account';
 import enAuth from './en-US/auth';
 import enCommon from './en-US/common';
+import enConfigPages from './en-US/config-pages';
+import enConfigUi from './en-US/config-ui';
 import enLayout from './en-US/layout';
 import enLegal from './en-US/legal';
 import enMedia from './en-US/media';
@@ -13,6 +16,8 @@ import enSettings from './en-US/settings';
 import zhAccount from './zh-CN/account';
 import zhAuth from './zh-CN/auth';
 import zhCommon from './zh-CN/common';
+import zhConfigPages from './zh-CN/config-pages';
+import zhConfigUi from './zh-CN/config-ui';
 import zhLayout from './zh-CN/layout';
 import zhLegal from './zh-CN/legal';
 import zhMedia from './zh-CN/media';
@@ -35,6 +40,8 @@ export const enUSMessages = {
   media: enMedia,
   resources: enResources,
   projectPages: enProjectPages,
+  configUi: enConfigUi,
+  configPages: enConfigPages,
 } as const;
 
 export type RendererNamespace = keyof typeof enUSMessages;
@@ -51,6 +58,8 @@ export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typ
   media: zhMedia,
   resources: zhResources,
   projectPages: zhProjectPages,
+  configUi: zhConfigUi,
+  configPages: zhConfigPages,
 };
 
 /** The renderer's namespaces by locale. */
@@ -62,11 +71,12 @@ export const rendererMessages: Readonly<Record<TranslatedLocale, Readonly<Record
 /**
  * Every namespace the console loads: the renderer's, the contract's (errors, validation, http, ...)
  * and the resources' label namespaces (`resource`, `projects`, `access`: the texts of every field
- * label, option and menu the declarations name).
+ * label, option and menu the declarations name) and the configuration kinds' `config` namespace
+ * (every kind's field labels, options and the texts its preview shows).
  */
 export function buildResources(): Record<TranslatedLocale, Record<string, object>> {
   return {
-    'en-US': { ...contractMessages['en-US'], ...resourceNamespaces['en-US'], ...rendererMessages['en-US'] },
-    'zh-CN': { ...contractMessages['zh-CN'], ...resourceNamespaces['zh-CN'], ...rendererMessages['zh-CN'] },
+    'en-US': { ...contractMessages['en-US'], ...resourceNamespaces['en-US'], config: configLabels['en-US'], ...rendererMessages['en-US'] },
+    'zh-CN': { ...contractMessages['zh-CN'], ...resourceNamespaces['zh-CN'], config: configLabels['zh-CN'], ...rendererMessages['zh-CN'] },
   };
 }

@@ -1,6 +1,8 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ErrorCode } from '@contract/errors';
 import type { FieldErrors } from '@contract/envelope';
+import { servedResources, type ServedResource } from '@contract/resources';
+import { uniqueIndexName } from './resource-indexes';
 
 /** What a unique violation of one index means to the caller: a catalogue code and the fields at fault. */
 export interface UniqueMeaning {
@@ -9,30 +11,41 @@ export interface UniqueMeaning {
 }
 
 /**
- * The unique indexes of server/src/db/schema.ts and the refusal each stands for.
+ * The unique indexes of server/src/db/schema.ts that are not a resource's `uniqueBy`, and the refusal
+ * each stands for.
  *
  * Duplicates are refused by the database (partial indexes that leave out trashed rows), not by a
  * read-then-write check that two requests could both pass; the error handler turns the violation
  * (SQLSTATE 23505) into the spec's code with a `validation.duplicate` field error. An index missing
  * here still answers 108001 ContentExists, never a 500.
  */
-export const uniqueMeanings: Readonly<Record<string, UniqueMeaning>> = {
+const otherMeanings: Readonly<Record<string, UniqueMeaning>> = {
   users_email_key: { code: ErrorCode.EmailAlreadyRegistered, fields: ['email'] },
   projects_name_key: { code: ErrorCode.ProjectNameDuplicate, fields: ['name'] },
   project_members_pkey: { code: ErrorCode.AlreadyMember, fields: ['userId'] },
   invitations_pending_key: { code: ErrorCode.InvitationRepeated, fields: ['email'] },
-  apps_package_name_key: { code: ErrorCode.PackageNameDuplicate, fields: ['packageName'] },
-  apps_project_name_key: { code: ErrorCode.AppNameDuplicate, fields: ['name'] },
-  skus_app_product_key: { code: ErrorCode.SkuExists, fields: ['storeProductId'] },
-  entitlements_project_identifier_key: { code: ErrorCode.EntitlementExists, fields: ['identifier'] },
-  offerings_project_identifier_key: { code: ErrorCode.OfferingExists, fields: ['identifier'] },
   entitlement_skus_pkey: { code: ErrorCode.AlreadyLinked, fields: ['skuId'] },
-  webhooks_project_url_key: { code: ErrorCode.ContentExists, fields: ['url'] },
-  teams_project_name_key: { code: ErrorCode.TeamExists, fields: ['name'] },
   team_members_pkey: { code: ErrorCode.TeamMemberExists, fields: ['userId'] },
   team_apps_pkey: { code: ErrorCode.AlreadyLinked, fields: ['appId'] },
-  roles_project_name_key: { code: ErrorCode.RoleExists, fields: ['name'] },
   role_users_pkey: { code: ErrorCode.AlreadyLinked, fields: ['userId'] },
+};
+
+/**
+ * The meaning of a resource's unique index (db/resource-indexes.ts), from its declaration: the rule's
+ * code or the resource's `exists`, and the rule's fields an operator can still change (a SKU's app is
+ * fixed at creation, so a duplicate SKU points at its product id), or all of them when none can.
+ */
+function resourceMeanings(resource: ServedResource): Array<[string, UniqueMeaning]> {
+  return resource.uniqueBy.map((rule) => {
+    const editable = rule.fields.filter((field) => !resource.fields[field]?.readOnly);
+    return [uniqueIndexName(resource, rule), { code: rule.code ?? resource.wiring.exists, fields: editable.length > 0 ? editable : rule.fields }];
+  });
+}
+
+/** Every unique index of the schema with its refusal: the resources' derived, the rest listed above. */
+export const uniqueMeanings: Readonly<Record<string, UniqueMeaning>> = {
+  ...Object.fromEntries(servedResources.flatMap(resourceMeanings)),
+  ...otherMeanings,
 };
 
 /** The code and field errors of a unique violation of the named constraint. */

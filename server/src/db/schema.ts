@@ -25,6 +25,8 @@ import {
   teamResource,
   webhookResource,
 } from '@contract/resources/projects';
+import { countryResource, languageResource } from '@contract/resources/system';
+import { uniqueIndexes } from './resource-indexes';
 import { searchVector, tsvector } from './search';
 
 /**
@@ -266,6 +268,15 @@ function resourceColumns() {
   };
 }
 
+/**
+ * Columns of a global resource's table (contract/resources/define.ts scope `global`): those of
+ * `resourceColumns` without a project.
+ */
+function globalResourceColumns() {
+  const { projectId: _projectId, ...columns } = resourceColumns();
+  return columns;
+}
+
 /** Rows not in the trash: unique keys and list indexes cover only these. */
 const live = (t: { deletedAt: AnyPgColumn }) => sql`${t.deletedAt} is null`;
 
@@ -289,8 +300,7 @@ export const apps = pgTable(
   },
   (t) => [
     index('apps_search_idx').using('gin', t.search),
-    uniqueIndex('apps_package_name_key').on(sql`lower(${t.packageName})`).where(live(t)),
-    uniqueIndex('apps_project_name_key').on(t.projectId, sql`lower(${t.name})`).where(live(t)),
+    ...uniqueIndexes(appResource, t),
     index('apps_project_idx').on(t.projectId, t.createdAt),
   ],
 );
@@ -340,7 +350,7 @@ export const skus = pgTable(
   },
   (t) => [
     index('skus_search_idx').using('gin', t.search),
-    uniqueIndex('skus_app_product_key').on(t.appId, t.storeProductId).where(live(t)),
+    ...uniqueIndexes(skuResource, t),
     index('skus_project_order_idx').on(t.projectId, t.sortOrder, t.id).where(live(t)),
     index('skus_project_name_idx').on(t.projectId, t.name, t.id).where(live(t)),
     index('skus_project_product_idx').on(t.projectId, t.storeProductId, t.id).where(live(t)),
@@ -365,7 +375,7 @@ export const entitlements = pgTable(
   },
   (t) => [
     index('entitlements_search_idx').using('gin', t.search),
-    uniqueIndex('entitlements_project_identifier_key').on(t.projectId, t.identifier).where(live(t)),
+    ...uniqueIndexes(entitlementResource, t),
     index('entitlements_project_idx').on(t.projectId, t.createdAt),
   ],
 );
@@ -400,7 +410,7 @@ export const offerings = pgTable(
   },
   (t) => [
     index('offerings_search_idx').using('gin', t.search),
-    uniqueIndex('offerings_project_identifier_key').on(t.projectId, t.identifier).where(live(t)),
+    ...uniqueIndexes(offeringResource, t),
     index('offerings_project_order_idx').on(t.projectId, t.sortOrder),
   ],
 );
@@ -438,7 +448,7 @@ export const webhooks = pgTable(
   },
   (t) => [
     index('webhooks_search_idx').using('gin', t.search),
-    uniqueIndex('webhooks_project_url_key').on(t.projectId, t.url).where(live(t)),
+    ...uniqueIndexes(webhookResource, t),
     index('webhooks_project_idx').on(t.projectId, t.createdAt),
   ],
 );
@@ -457,7 +467,7 @@ export const teams = pgTable(
   },
   (t) => [
     index('teams_search_idx').using('gin', t.search),
-    uniqueIndex('teams_project_name_key').on(t.projectId, sql`lower(${t.name})`),
+    ...uniqueIndexes(teamResource, t),
     index('teams_project_idx').on(t.projectId, t.createdAt),
   ],
 );
@@ -504,7 +514,7 @@ export const roles = pgTable(
   },
   (t) => [
     index('roles_search_idx').using('gin', t.search),
-    uniqueIndex('roles_project_name_key').on(t.projectId, sql`lower(${t.name})`),
+    ...uniqueIndexes(roleResource, t),
     index('roles_project_idx').on(t.projectId, t.createdAt),
   ],
 );
@@ -521,6 +531,43 @@ export const roleUsers = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [primaryKey({ name: 'role_users_pkey', columns: [t.roleId, t.userId] }), index('role_users_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// System Management: global lists (contract/resources/system.ts)
+
+/** Countries and regions (ISO 3166-1 alpha-2 codes), seeded once from maintained data (domains/system/seed.ts). */
+export const countries = pgTable(
+  'countries',
+  {
+    ...globalResourceColumns(),
+    code: text('code').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    region: text('region'),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(countryResource.searchable)),
+  },
+  (t) => [
+    index('countries_search_idx').using('gin', t.search),
+    ...uniqueIndexes(countryResource, t),
+    index('countries_region_idx').on(t.region),
+    check('countries_code_upper', sql`${t.code} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/** Languages (BCP 47 codes), seeded once from maintained data (domains/system/seed.ts). */
+export const languages = pgTable(
+  'languages',
+  {
+    ...globalResourceColumns(),
+    code: text('code').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** Word-prefix search over the declared searchable fields (db/search.ts). */
+    search: tsvector('search').generatedAlwaysAs(searchVector(languageResource.searchable)),
+  },
+  (t) => [index('languages_search_idx').using('gin', t.search), ...uniqueIndexes(languageResource, t)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -584,4 +631,105 @@ export const uploads = pgTable(
     index('uploads_sha256_idx').on(t.sha256),
     check('uploads_key_matches_sha256', sql`${t.key} = ${t.sha256} || '.' || ${t.type}`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Configuration the app reads (contract/config): one versioned document store for every kind
+
+/**
+ * One configuration item of a kind (a subscription page, a region group, ...), with its draft.
+ *
+ * The draft is the kind's document as the operator last saved it, complete or not (`problems` lists
+ * what keeps it from being published). The columns beside it are the draft's common parts copied out
+ * so lists filter, sort and search by them with indexes: name, enabled, schedule. `unique_key` is
+ * what the kind declares unique (a lower-cased name, a language code), null when the kind declares
+ * nothing. What the app sees is never the draft: `preview_revision` and `official_revision` name
+ * the immutable revisions live in each environment.
+ */
+export const configItems = pgTable(
+  'config_items',
+  {
+    ...resourceColumns(),
+    deletedAt: at('deleted_at'),
+    kind: text('kind').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    name: text('name').notNull(),
+    uniqueKey: text('unique_key'),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    /** SHA-256 of the draft's canonical JSON: "not modified" is a comparison with the last revision's. */
+    draftHash: text('draft_hash').notNull(),
+    /** What keeps the draft from being published, as field errors (empty when it is complete). */
+    problems: jsonb('problems').$type<Record<string, unknown>>().notNull(),
+    latestRevision: integer('latest_revision').notNull().default(0),
+    latestHash: text('latest_hash'),
+    previewRevision: integer('preview_revision'),
+    officialRevision: integer('official_revision'),
+    /** The item version a second person approved for publishing; any edit makes it stale. */
+    approvedVersion: integer('approved_version'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: at('approved_at'),
+    search: tsvector('search').generatedAlwaysAs(searchVector(['name'])),
+  },
+  (t) => [
+    index('config_items_search_idx').using('gin', t.search),
+    uniqueIndex('config_items_unique_key').on(t.projectId, t.kind, t.uniqueKey).where(sql`${t.deletedAt} is null and ${t.uniqueKey} is not null`),
+    index('config_items_order_idx').on(t.projectId, t.kind, t.sortOrder, t.id).where(live(t)),
+    index('config_items_created_idx').on(t.projectId, t.kind, t.createdAt, t.id).where(live(t)),
+    index('config_items_updated_idx').on(t.projectId, t.kind, t.updatedAt, t.id).where(live(t)),
+    index('config_items_trash_idx').on(t.projectId, t.kind, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    check('config_items_revisions', sql`${t.previewRevision} <= ${t.latestRevision} and ${t.officialRevision} <= ${t.latestRevision}`),
+  ],
+);
+
+/**
+ * An immutable published revision of an item: number n is the n-th publish (or rollback) of it.
+ * Rows are only ever inserted; the environments point at them from config_items.
+ */
+export const configRevisions = pgTable(
+  'config_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => configItems.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    number: integer('number').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    hash: text('hash').notNull(),
+    note: text('note'),
+    /** The revision this one restored (a rollback), null for a publish. */
+    restoredFrom: integer('restored_from'),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedByName: text('published_by_name').notNull(),
+    publishedAt: at('published_at').notNull(),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: at('approved_at'),
+  },
+  (t) => [
+    uniqueIndex('config_revisions_item_number_key').on(t.itemId, t.number),
+    index('config_revisions_project_kind_idx').on(t.projectId, t.kind, t.publishedAt),
+  ],
+);
+
+/** Per project and kind: whether publishing needs a second person's approval. */
+export const configPolicies = pgTable(
+  'config_policies',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    requiresApproval: boolean('requires_approval').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'config_policies_pkey', columns: [t.projectId, t.kind] })],
 );

@@ -32,7 +32,8 @@ export const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsvector',
 });
 
-function snakeCase(name: string): string {
+/** A contract field name as its column is named (`storeProductId` → `store_product_id`). */
+export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 

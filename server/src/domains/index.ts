@@ -9,13 +9,22 @@ import { AuditRepository } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { AccessRepository } from './access/repository';
 import { AccessService } from './access/service';
+import { authDomain } from './auth/routes';
 import { CatalogRepository } from './catalog/repository';
+import { catalogDomain } from './catalog/routes';
 import { CatalogService } from './catalog/service';
 import { IntegrationsRepository } from './integrations/repository';
+import { integrationsDomain } from './integrations/routes';
 import { IntegrationsService, WEBHOOK_TIMEOUT_MS } from './integrations/service';
+import { mailDomain } from './mail/routes';
+import { mediaDomain } from './media/routes';
+import type { DomainModule } from './module';
 import { ProjectsRepository } from './projects/repository';
+import { projectsDomain } from './projects/routes';
 import { ProjectsService } from './projects/service';
+import { systemDomain } from './system/routes';
 import { TeamsRepository } from './teams/repository';
+import { teamsDomain } from './teams/routes';
 import { TeamsService } from './teams/service';
 
 /** What the project domains need from outside. */
@@ -76,3 +85,18 @@ export function createDomains(db: Database, deps: DomainDeps): Domains {
     teams: new TeamsService(teamsRepository),
   };
 }
+
+/**
+ * Every domain whose routes the app serves, registered in this order by server/src/app.ts. A new
+ * domain adds its module here; a new resource in an existing domain adds nothing here.
+ */
+export const domainModules: readonly DomainModule[] = [
+  authDomain,
+  mailDomain,
+  projectsDomain,
+  catalogDomain,
+  integrationsDomain,
+  teamsDomain,
+  mediaDomain,
+  systemDomain,
+];

@@ -1,22 +1,34 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ListPage, ListQuery } from '@contract/envelope';
 import type { AuditEntity, AuditEntry } from '@contract/resources/projects';
+import type { SystemAuditEntity } from '@contract/resources/system';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { containsPattern, pageWindow, sortOf } from '../shared/list';
 
-/** Who makes a change, and when: every write of a resource carries it. */
-export interface ChangeContext {
+/**
+ * Who makes a change, where and when: every write of a resource carries it. `projectId` is null for
+ * the global lists (countries, languages), whose audit rows belong to no project.
+ */
+export interface ResourceChange {
   readonly actor: { readonly id: string; readonly name: string };
-  readonly projectId: string;
+  readonly projectId: string | null;
   readonly now: Date;
 }
+
+/** A change inside one project: what every project domain's writes carry. */
+export interface ChangeContext extends ResourceChange {
+  readonly projectId: string;
+}
+
+/** Entities the audit log records: the project ones (readable per area) and the global lists'. */
+export type RecordedEntity = AuditEntity | SystemAuditEntity;
 
 export type AuditAction = AuditEntry['action'];
 
 /** One change as the audit log keeps it; `before`/`after` are the contract's views (never secrets). */
 export interface AuditRecord {
-  readonly entity: AuditEntity;
+  readonly entity: RecordedEntity;
   readonly entityId: string;
   readonly action: AuditAction;
   readonly before: unknown;
@@ -28,7 +40,7 @@ export interface AuditRecord {
  * change itself: a change that rolls back leaves no record, and a record that cannot be written rolls
  * the change back.
  */
-export async function writeAudit(tx: Database, context: ChangeContext, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
+export async function writeAudit(tx: Database, context: ResourceChange, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
   const list = Array.isArray(records) ? (records as readonly AuditRecord[]) : [records as AuditRecord];
   if (list.length === 0) return;
   await tx.insert(auditLog).values(

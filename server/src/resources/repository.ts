@@ -4,14 +4,14 @@ import { parseSort, type ListPage, type ListQuery } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
 import { zodErrorToFieldErrors } from '@contract/field-errors';
 import { deriveState, type AnyResource } from '@contract/resources/define';
-import type { AuditEntity, Link } from '@contract/resources/projects';
+import type { Link } from '@contract/resources/projects';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { searchCondition } from '../db/search';
 import { AppError } from '../errors';
 import type { Clock } from '../shared/clock';
 import { containsPattern, pageWindow } from '../shared/list';
-import { writeAudit, type ChangeContext } from './audit';
+import { writeAudit, type ChangeContext, type RecordedEntity, type ResourceChange } from './audit';
 import { linksToFieldErrors } from './links';
 
 /** A stored row of a resource table, by drizzle property name. */
@@ -60,15 +60,21 @@ export interface ResourceHooks {
   };
 }
 
-/** How a resource is stored: its declaration, its table, its audit name and refusal codes, its hooks. */
+/**
+ * How a resource is stored: its declaration, its table, its hooks. The audit name and the not-found
+ * code come from the declaration's wiring; only a resource declared without one (a test's) states them.
+ */
 export interface ResourceRepositoryConfig {
   readonly resource: AnyResource;
-  /** A table with the standard resource columns (db/schema.ts `resourceColumns`) and one per stored field. */
+  /**
+   * A table with the standard resource columns (db/schema.ts `resourceColumns`, without the project
+   * for a global resource) and one per stored field.
+   */
   readonly table: PgTable;
-  /** The audit log's name for the entity. */
-  readonly entity: AuditEntity;
-  /** The code for an id that is not one of the project's items (102003 for SKUs, ...). */
-  readonly notFound: number;
+  /** The audit log's name for the entity; the wiring's `auditEntity` by default. */
+  readonly entity?: RecordedEntity;
+  /** The code for an id that is not one of the items; the wiring's `notFound` by default. */
+  readonly notFound?: number;
   /** The code for a delete refused because of links (102010 by default; 105003 for app roles). */
   readonly inUse?: number;
   readonly hooks?: ResourceHooks;
@@ -94,7 +100,8 @@ function toColumnValue(column: PgColumn, value: unknown): unknown {
 
 /**
  * The generic repository of a declared resource (contract/resources/define.ts): every SQL statement
- * the standard routes need, scoped to one project.
+ * the standard routes need, scoped to one project (a global resource's are scoped to nothing: every
+ * row is everyone's, and its audit rows carry no project).
  *
  * - Lists page, sort, filter and search on the server: `q` is a word-prefix search on the table's
  *   generated `search` column (db/search.ts), or ILIKE on the searchable columns of a table without one.
@@ -106,7 +113,8 @@ function toColumnValue(column: PgColumn, value: unknown): unknown {
  * - Duplicates are left to the unique indexes, whose violation the error handler maps to the code.
  */
 export class ResourceRepository {
-  private readonly resource: AnyResource;
+  /** The declaration it stores: the route registration reads name, scope, trash and order from it. */
+  readonly resource: AnyResource;
   private readonly table: PgTable;
   private readonly columns: Readonly<Record<string, PgColumn>>;
   /** Every column but the search vector, which only the database reads. */
@@ -115,6 +123,10 @@ export class ResourceRepository {
   /** Fields of the item that are the resource's own (editable and extra), in schema order. */
   private readonly fieldKeys: readonly string[];
   private readonly storedKeys: readonly string[];
+  /** Global resources (countries, languages) have no project: every row is everyone's. */
+  private readonly global: boolean;
+  private readonly entity: RecordedEntity;
+  private readonly notFoundCode: number;
 
   constructor(
     private readonly db: Database,
@@ -127,7 +139,13 @@ export class ResourceRepository {
     this.hooks = config.hooks ?? {};
     this.fieldKeys = Object.keys(this.resource.item.shape).filter((key) => !SYSTEM_KEYS.has(key));
     this.storedKeys = Object.keys(this.resource.editableShape).filter((key) => key in this.columns);
-    for (const column of ['id', 'projectId', 'version', 'enabled', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt']) {
+    this.global = this.resource.wiring?.scope === 'global';
+    const entity = config.entity ?? this.resource.wiring?.auditEntity;
+    const notFound = config.notFound ?? this.resource.wiring?.notFound;
+    if (entity === undefined || notFound === undefined) throw new Error(`${this.resource.name}: no wiring, and no audit entity or not-found code given`);
+    this.entity = entity as RecordedEntity;
+    this.notFoundCode = notFound;
+    for (const column of [...(this.global ? [] : ['projectId']), 'id', 'version', 'enabled', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt']) {
       if (!(column in this.columns)) throw new Error(`${this.resource.name}: table lacks ${column}`);
     }
     if (this.resource.trash && !this.columns.deletedAt) throw new Error(`${this.resource.name}: a trash needs deletedAt`);
@@ -149,21 +167,33 @@ export class ResourceRepository {
   }
 
   private notFound(): AppError {
-    return new AppError(this.config.notFound);
+    return new AppError(this.notFoundCode);
+  }
+
+  /** The rows of the project (every row of a global resource; `projectId` is then null). */
+  private inProject(projectId: string | null): SQL | undefined {
+    if (this.global) return undefined;
+    if (projectId === null) throw new Error(`${this.resource.name}: a project resource needs a project`);
+    return eq(this.col('projectId'), projectId);
   }
 
   /** Rows of the project not in the trash (the trash itself with `trashed`). */
-  private scope(projectId: string, trashed: boolean | undefined): SQL {
-    const inProject = eq(this.col('projectId'), projectId);
+  private scope(projectId: string | null, trashed: boolean | undefined): SQL | undefined {
+    const inProject = this.inProject(projectId);
     if (!this.resource.trash) return inProject;
-    return and(inProject, trashed ? isNotNull(this.col('deletedAt')) : isNull(this.col('deletedAt'))) as SQL;
+    return and(inProject, trashed ? isNotNull(this.col('deletedAt')) : isNull(this.col('deletedAt')));
+  }
+
+  /** The context hooks see: project domains' hooks only ever run for project resources. */
+  private hookContext(context: ResourceChange): ChangeContext {
+    return context as ChangeContext;
   }
 
   // ------------------------------------------------------------------------------------------
   // Reading
 
   /** One page of the project's items in the list convention, with the resource's filters. */
-  async list(projectId: string, query: ListQuery & Record<string, unknown>): Promise<ListPage<ResourceItemView>> {
+  async list(projectId: string | null, query: ListQuery & Record<string, unknown>): Promise<ListPage<ResourceItemView>> {
     const conditions: (SQL | undefined)[] = [this.scope(projectId, query.trashed === true)];
     if (typeof query.enabled === 'boolean') conditions.push(eq(this.col('enabled'), query.enabled));
     if (this.resource.timeBound && Array.isArray(query.state)) conditions.push(or(...query.state.map((s) => this.stateCondition(String(s)))));
@@ -222,7 +252,7 @@ export class ResourceRepository {
   }
 
   /** One item of the project (also from the trash). */
-  async get(projectId: string, id: string): Promise<ResourceItemView> {
+  async get(projectId: string | null, id: string): Promise<ResourceItemView> {
     const row = await this.findRow(this.db, projectId, id, { includeTrash: true });
     if (!row) throw this.notFound();
     const [item] = await this.toItems(this.db, [row]);
@@ -231,11 +261,11 @@ export class ResourceRepository {
 
   private async findRow(
     db: Database,
-    projectId: string,
+    projectId: string | null,
     id: string,
     options: { includeTrash?: boolean; trashed?: boolean; lock?: boolean },
   ): Promise<ResourceRow | undefined> {
-    const where = options.includeTrash ? and(eq(this.col('projectId'), projectId), eq(this.col('id'), id)) : and(this.scope(projectId, options.trashed), eq(this.col('id'), id));
+    const where = options.includeTrash ? and(this.inProject(projectId), eq(this.col('id'), id)) : and(this.scope(projectId, options.trashed), eq(this.col('id'), id));
     const query = db.select(this.selection).from(this.table).where(where).limit(1);
     const rows = (options.lock ? await query.for('update') : await query) as ResourceRow[];
     return rows[0];
@@ -289,22 +319,22 @@ export class ResourceRepository {
    * Creates an item (at the end of the order for orderable resources). `internal` holds columns the
    * server sets itself and the API never shows (an id chosen in advance, a sealed secret).
    */
-  async create(context: ChangeContext, input: Record<string, unknown>, internal: Record<string, unknown> = {}): Promise<ResourceItemView> {
+  async create(context: ResourceChange, input: Record<string, unknown>, internal: Record<string, unknown> = {}): Promise<ResourceItemView> {
     return this.db.transaction(async (tx) => {
       let values = { ...this.storedValues(input, this.storedKeys), ...internal };
-      if (this.hooks.prepare) values = await this.hooks.prepare(tx, context, values, undefined);
+      if (this.hooks.prepare) values = await this.hooks.prepare(tx, this.hookContext(context), values, undefined);
       if (this.resource.orderable) {
         const [last] = await tx
           .select({ n: sql<number>`coalesce(max(${this.col('sortOrder')}), 0)`.mapWith(Number) })
           .from(this.table)
-          .where(eq(this.col('projectId'), context.projectId));
+          .where(this.inProject(context.projectId));
         values.sortOrder = (last?.n ?? 0) + 1;
       }
       const [row] = (await tx
         .insert(this.table)
         .values({
           ...values,
-          projectId: context.projectId,
+          ...(this.global ? {} : { projectId: context.projectId }),
           enabled: typeof input.enabled === 'boolean' ? input.enabled : true,
           version: 1,
           createdBy: context.actor.id,
@@ -314,9 +344,9 @@ export class ResourceRepository {
         })
         .returning(this.selection)) as ResourceRow[];
       if (!row) throw new Error('insert returned no row');
-      await this.hooks.virtual?.write?.(tx, context, row, input);
+      await this.hooks.virtual?.write?.(tx, this.hookContext(context), row, input);
       const item = await this.oneItem(tx, row);
-      await writeAudit(tx, context, { entity: this.config.entity, entityId: row.id, action: 'create', before: null, after: item });
+      await writeAudit(tx, context, { entity: this.entity, entityId: row.id, action: 'create', before: null, after: item });
       return item;
     });
   }
@@ -325,7 +355,7 @@ export class ResourceRepository {
    * Changes the fields present in `patch` if `patch.version` is still the item's version (108007
    * otherwise). Cross-field rules are checked on the item the change would produce.
    */
-  async update(context: ChangeContext, id: string, patch: Record<string, unknown> & { version: number }): Promise<ResourceItemView> {
+  async update(context: ResourceChange, id: string, patch: Record<string, unknown> & { version: number }): Promise<ResourceItemView> {
     return this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, context.projectId, id, { lock: true });
       if (!row) throw this.notFound();
@@ -333,7 +363,7 @@ export class ResourceRepository {
       const before = await this.oneItem(tx, row);
       this.checkMerged(before, patch);
       let values = this.storedValues(patch, this.resource.updatable);
-      if (this.hooks.prepare) values = await this.hooks.prepare(tx, context, values, row);
+      if (this.hooks.prepare) values = await this.hooks.prepare(tx, this.hookContext(context), values, row);
       if (typeof patch.enabled === 'boolean') values.enabled = patch.enabled;
       const [updated] = (await tx
         .update(this.table)
@@ -341,9 +371,9 @@ export class ResourceRepository {
         .where(and(eq(this.col('id'), id), eq(this.col('version'), patch.version)))
         .returning(this.selection)) as ResourceRow[];
       if (!updated) throw new AppError(ErrorCode.VersionConflict);
-      await this.hooks.virtual?.write?.(tx, context, updated, patch);
+      await this.hooks.virtual?.write?.(tx, this.hookContext(context), updated, patch);
       const after = await this.oneItem(tx, updated);
-      await writeAudit(tx, context, { entity: this.config.entity, entityId: id, action: 'update', before, after });
+      await writeAudit(tx, context, { entity: this.entity, entityId: id, action: 'update', before, after });
       return after;
     });
   }
@@ -365,7 +395,7 @@ export class ResourceRepository {
    * Moves an item to the trash (or deletes it, without a trash). Links refuse the delete with the
    * resource's in-use code unless `force`, which removes them in the same transaction.
    */
-  async remove(context: ChangeContext, id: string, force: boolean): Promise<DeleteResult> {
+  async remove(context: ResourceChange, id: string, force: boolean): Promise<DeleteResult> {
     return this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, context.projectId, id, { lock: true });
       if (!row) throw this.notFound();
@@ -373,7 +403,7 @@ export class ResourceRepository {
       if (links.length > 0 && !force) {
         throw new AppError(this.config.inUse ?? ErrorCode.ForceDeleteRequired, { fieldErrors: linksToFieldErrors(links) });
       }
-      if (links.length > 0) await this.hooks.links?.remove(tx, context, row);
+      if (links.length > 0) await this.hooks.links?.remove(tx, this.hookContext(context), row);
       const before = await this.oneItem(tx, row);
       if (this.resource.trash) {
         const [trashed] = (await tx
@@ -382,17 +412,17 @@ export class ResourceRepository {
           .where(eq(this.col('id'), id))
           .returning(this.selection)) as ResourceRow[];
         const after = await this.oneItem(tx, trashed as ResourceRow);
-        await writeAudit(tx, context, { entity: this.config.entity, entityId: id, action: 'delete', before, after });
+        await writeAudit(tx, context, { entity: this.entity, entityId: id, action: 'delete', before, after });
       } else {
         await tx.delete(this.table).where(eq(this.col('id'), id));
-        await writeAudit(tx, context, { entity: this.config.entity, entityId: id, action: 'delete', before, after: null });
+        await writeAudit(tx, context, { entity: this.entity, entityId: id, action: 'delete', before, after: null });
       }
       return { trashed: this.resource.trash, unlinked: links };
     });
   }
 
   /** Takes an item out of the trash; a live duplicate created meanwhile refuses it (unique index). */
-  async restore(context: ChangeContext, id: string): Promise<ResourceItemView> {
+  async restore(context: ResourceChange, id: string): Promise<ResourceItemView> {
     return this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, context.projectId, id, { trashed: true, lock: true });
       if (!row) throw this.notFound();
@@ -403,31 +433,31 @@ export class ResourceRepository {
         .where(eq(this.col('id'), id))
         .returning(this.selection)) as ResourceRow[];
       const after = await this.oneItem(tx, restored as ResourceRow);
-      await writeAudit(tx, context, { entity: this.config.entity, entityId: id, action: 'restore', before, after });
+      await writeAudit(tx, context, { entity: this.entity, entityId: id, action: 'restore', before, after });
       return after;
     });
   }
 
   /** Deletes a trashed item for ever (an item outside the trash is not found here). */
-  async purge(context: ChangeContext, id: string): Promise<void> {
+  async purge(context: ResourceChange, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, context.projectId, id, { trashed: true, lock: true });
       if (!row) throw this.notFound();
       const before = await this.oneItem(tx, row);
       await tx.delete(this.table).where(eq(this.col('id'), id));
-      await writeAudit(tx, context, { entity: this.config.entity, entityId: id, action: 'purge', before, after: null });
+      await writeAudit(tx, context, { entity: this.entity, entityId: id, action: 'purge', before, after: null });
     });
   }
 
   /** Deletes every trashed item of the project for ever; answers how many. */
-  async emptyTrash(context: ChangeContext): Promise<number> {
+  async emptyTrash(context: ResourceChange): Promise<number> {
     return this.db.transaction(async (tx) => {
       const rows = (await tx.delete(this.table).where(this.scope(context.projectId, true)).returning(this.selection)) as ResourceRow[];
       const items = await this.toItems(tx, rows);
       await writeAudit(
         tx,
         context,
-        items.map((item) => ({ entity: this.config.entity, entityId: item.id, action: 'purge' as const, before: item, after: null })),
+        items.map((item) => ({ entity: this.entity, entityId: item.id, action: 'purge' as const, before: item, after: null })),
       );
       return rows.length;
     });
@@ -438,7 +468,7 @@ export class ResourceRepository {
    * a page (or any subset) can be reordered without touching the rest. Every item must be current
    * (108007 otherwise); items whose position changes get a new version and an audit row.
    */
-  async reorder(context: ChangeContext, order: ReadonlyArray<{ id: string; version: number }>): Promise<Array<{ id: string; version: number; sortOrder: number }>> {
+  async reorder(context: ResourceChange, order: ReadonlyArray<{ id: string; version: number }>): Promise<Array<{ id: string; version: number; sortOrder: number }>> {
     const ids = order.map((entry) => entry.id);
     if (new Set(ids).size !== ids.length) throw new AppError(ErrorCode.ParamInvalid, { fieldErrors: { items: { key: 'validation.duplicateItems' } } });
     return this.db.transaction(async (tx) => {
@@ -473,7 +503,7 @@ export class ResourceRepository {
           .set({ sortOrder, version: sql`${this.col('version')} + 1`, updatedBy: context.actor.id, updatedAt: context.now })
           .where(eq(this.col('id'), row.id));
         result.push({ id: row.id, version: row.version + 1, sortOrder });
-        records.push({ entity: this.config.entity, entityId: row.id, action: 'reorder' as const, before: { sortOrder: row.sortOrder }, after: { sortOrder } });
+        records.push({ entity: this.entity, entityId: row.id, action: 'reorder' as const, before: { sortOrder: row.sortOrder }, after: { sortOrder } });
       }
       await writeAudit(tx, context, records);
       return result;

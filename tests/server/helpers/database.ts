@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
 import { migrateDatabase } from '../../../server/src/db/migrate';
+import { seedTestDatabase } from './seed';
 
 /** A database for one test file, and how to get rid of it. */
 export interface TestDatabase {
@@ -34,7 +35,7 @@ async function adminQuery(adminUrl: string, statement: string): Promise<void> {
 }
 
 /**
- * An empty, migrated database of its own for the calling test file.
+ * A migrated database of its own for the calling test file, empty but for the seeded global lists.
  *
  * PGlite: a clone of the run's template, in memory (about half a second). PostgreSQL: a fresh
  * `palette_t_<random>` database, migrated here, dropped by `dispose`.
@@ -51,6 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await adminQuery(config.adminUrl, `CREATE DATABASE ${name}`);
   const url = withDatabase(config.adminUrl, name);
   await migrateDatabase({ url });
+  await seedTestDatabase({ url });
   const handle = await openDatabase({ url });
   return {
     handle,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoute } from '../../http/register-route';
+import type { DomainModule } from '../module';
 import type { AuthService, ClientInfo } from './service';
 
 /** Address and user agent of a request, as kept with sign-in records (user agent capped at 512). */
@@ -9,7 +10,7 @@ export function clientOf(request: FastifyRequest): ClientInfo {
 }
 
 /** The auth routes of the contract (contract/api/auth.ts); all logic lives in AuthService. */
-export function registerAuthRoutes(app: FastifyInstance, service: AuthService): void {
+function registerAuthRoutes(app: FastifyInstance, service: AuthService): void {
   registerRoute(app, 'auth.login', ({ body, request }) => service.login(body.email, body.password, clientOf(request)));
 
   registerRoute(app, 'auth.logout', async ({ session }) => {
@@ -38,3 +39,6 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService): 
 
   registerRoute(app, 'auth.signIns', ({ session, query }) => service.listSignIns(session, query));
 }
+
+/** The auth domain: sign-in, sessions, profile and passwords. */
+export const authDomain: DomainModule = { name: 'auth', register: (app, deps) => registerAuthRoutes(app, deps.auth) };

@@ -3,16 +3,12 @@ import { changeContextOf } from '../../http/project-context';
 import { registerRoute } from '../../http/register-route';
 import { asOutput } from '../../resources/repository';
 import { registerResourceRoutes } from '../../resources/routes';
-import type { Clock } from '../../shared/clock';
-import type { CatalogRepository } from './repository';
-import type { CatalogService } from './service';
+import type { DomainModule } from '../module';
 
 /** The catalog's routes (contract/api/catalog.ts): standard resource routes plus links and app secrets. */
-export function registerCatalogRoutes(app: FastifyInstance, repository: CatalogRepository, service: CatalogService, clock: Clock): void {
-  registerResourceRoutes(app, repository.apps, { name: 'apps', trash: true, orderable: false, clock });
-  registerResourceRoutes(app, repository.skus, { name: 'skus', trash: true, orderable: true, clock });
-  registerResourceRoutes(app, repository.entitlements, { name: 'entitlements', trash: true, orderable: false, clock });
-  registerResourceRoutes(app, repository.offerings, { name: 'offerings', trash: true, orderable: true, clock });
+function registerCatalogRoutes(app: FastifyInstance, { domains, clock }: Parameters<DomainModule['register']>[1]): void {
+  const { catalogRepository: repository, catalog: service } = domains;
+  for (const resource of [repository.apps, repository.skus, repository.entitlements, repository.offerings]) registerResourceRoutes(app, resource, { clock });
 
   registerRoute(app, 'apps.putStoreCredentials', ({ request, params, body }) => service.putStoreCredentials(changeContextOf(request, clock), params.id, body));
   registerRoute(app, 'apps.deleteStoreCredentials', async ({ request, params }) => {
@@ -27,3 +23,6 @@ export function registerCatalogRoutes(app: FastifyInstance, repository: CatalogR
   registerRoute(app, 'entitlements.linkSku', async ({ request, params, body }) => asOutput(await repository.linkSku(changeContextOf(request, clock), params.id, body.skuId)));
   registerRoute(app, 'entitlements.unlinkSku', async ({ request, params }) => asOutput(await repository.unlinkSku(changeContextOf(request, clock), params.id, params.skuId)));
 }
+
+/** The catalog domain: apps (with secrets), SKUs, entitlements, offerings. */
+export const catalogDomain: DomainModule = { name: 'catalog', register: registerCatalogRoutes };

@@ -7,6 +7,7 @@ import type { ChangeContext } from '../../resources/audit';
 import { createDomains, type DomainDeps } from '../index';
 import { INVITATION_TTL_MS } from '../projects/service';
 import { ProjectsRepository } from '../projects/repository';
+import { seedDemoConfiguration } from './config-demo';
 
 /** The demo project's name; also how a second seeding attempt recognizes it. */
 export const DEMO_PROJECT_NAME = 'Palette Photo & Video';
@@ -30,8 +31,8 @@ const skuPlans = [
  * Fills an empty database with a living demo (the embedded default's first start, DEMO_DATA=1): the
  * project "Palette Photo & Video" owned by `ownerEmail`, an iOS and an Android app with yearly,
  * monthly, weekly and lifetime SKUs, the entitlements pro and ai_credits with their links, two
- * offerings, a webhook, a team, an app role, and a second operator (ops@palette.local, an editor who
- * joined through a real invitation).
+ * offerings, a webhook, a team, an app role, a second operator (ops@palette.local, an editor who
+ * joined through a real invitation), and the configuration of config-demo.ts.
  *
  * Idempotent: nothing happens once any project exists. Everything is created through the same
  * repositories as the API (so it has audit rows) inside one transaction, so a failure leaves no half
@@ -118,6 +119,8 @@ async function seedInTransaction(db: Database, deps: DomainDeps & { readonly has
       menus: ['projects.general', 'projects.apps', 'projects.skus', 'projects.entitlements', 'management.subscribe', 'management.configRecord'],
     });
     await d.teamsRepository.linkUser(context, role.id, operator.id);
+
+    await seedDemoConfiguration(tx, context, deps.clock);
 
     return { projectId: project.id, operator: { email: DEMO_OPERATOR_EMAIL, password } };
   });

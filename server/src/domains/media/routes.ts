@@ -22,7 +22,9 @@ import { errorEnvelopeSchema, registerRoute, type ContractRouteConfig } from '..
 import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { Clock } from '../../shared/clock';
 import type { AccessService } from '../access/service';
-import type { MediaService } from './service';
+import type { DomainModule } from '../module';
+import { UploadsRepository } from './repository';
+import { MediaService } from './service';
 
 /** Uploading is configuring the project's screens: the management area, writing. */
 export const UPLOAD_ACCESS: RouteAccess = { scope: 'project', area: 'management', level: 'write' };
@@ -67,7 +69,7 @@ const required = (field: string) => new AppError(ErrorCode.ParamInvalid, { field
  * `GET /api/v1/media/:name`: public, as the mobile app downloads what its configuration names; a
  * name is the content's hash, so it cannot be guessed and never changes content: served immutable.
  */
-export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
+function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
   registerRoute(app, 'media.rules', async () => mediaRuleIds.map((id) => ({ ...mediaRules[id], kinds: [...mediaRules[id].kinds], types: [...mediaRules[id].types] })));
 
   void app.register(async (scope) => {
@@ -172,3 +174,11 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
     },
   );
 }
+
+/** The media domain: uploads checked against their rules, the files, the rules. */
+export const mediaDomain: DomainModule = {
+  name: 'media',
+  register(app, { db, domains, mediaStorage, clock }) {
+    registerMediaRoutes(app, { service: new MediaService(mediaStorage, new UploadsRepository(db)), access: domains.access, limiter: domains.limiter, clock });
+  },
+};

@@ -3,8 +3,9 @@ import { changeContextOf, projectAccessOf } from '../../http/project-context';
 import { registerRoute } from '../../http/register-route';
 import type { Clock } from '../../shared/clock';
 import type { AccessService } from '../access/service';
-import type { UsersRepository } from '../users/repository';
-import type { UsersService } from '../users/service';
+import type { DomainModule } from '../module';
+import { UsersRepository } from '../users/repository';
+import { UsersService } from '../users/service';
 import type { ProjectsService } from './service';
 
 /** The services behind the project routes. */
@@ -17,7 +18,7 @@ export interface ProjectRouteDeps {
 }
 
 /** The routes of contract/api/projects.ts: projects, members, invitations, audit log, menus, users. */
-export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDeps): void {
+function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDeps): void {
   const { projects, clock } = deps;
 
   registerRoute(app, 'me.menus', ({ session }) => deps.access.myMenus(session.user));
@@ -47,3 +48,18 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
 
   registerRoute(app, 'audit.list', ({ request, query }) => projects.auditLog(projectAccessOf(request), query));
 }
+
+/** The projects domain: projects, members, invitations, the audit log, menus and operator accounts. */
+export const projectsDomain: DomainModule = {
+  name: 'projects',
+  register(app, { db, domains, authRepository, hasher, mailer, clock }) {
+    const usersRepository = new UsersRepository(db);
+    registerProjectRoutes(app, {
+      projects: domains.projects,
+      access: domains.access,
+      users: new UsersService({ auth: authRepository, users: usersRepository, hasher, mailer, clock }),
+      usersRepository,
+      clock,
+    });
+  },
+};

@@ -3,14 +3,13 @@ import { changeContextOf, projectAccessOf } from '../../http/project-context';
 import { registerRoute } from '../../http/register-route';
 import { asOutput } from '../../resources/repository';
 import { registerResourceRoutes } from '../../resources/routes';
-import type { Clock } from '../../shared/clock';
-import type { TeamsRepository } from './repository';
-import type { TeamsService } from './service';
+import type { DomainModule } from '../module';
 
 /** The teams and app roles routes (contract/api/teams.ts). */
-export function registerTeamRoutes(app: FastifyInstance, repository: TeamsRepository, service: TeamsService, clock: Clock): void {
-  registerResourceRoutes(app, repository.teams, { name: 'teams', trash: false, orderable: false, clock });
-  registerResourceRoutes(app, repository.roles, { name: 'roles', trash: false, orderable: false, clock });
+function registerTeamRoutes(app: FastifyInstance, { domains, clock }: Parameters<DomainModule['register']>[1]): void {
+  const { teamsRepository: repository, teams: service } = domains;
+  registerResourceRoutes(app, repository.teams, { clock });
+  registerResourceRoutes(app, repository.roles, { clock });
 
   registerRoute(app, 'teams.members', ({ params, query }) => repository.listMembers(params.projectId, params.id, query));
   registerRoute(app, 'teams.addMember', ({ request, params, body }) =>
@@ -32,3 +31,6 @@ export function registerTeamRoutes(app: FastifyInstance, repository: TeamsReposi
   registerRoute(app, 'roles.linkUser', async ({ request, params, body }) => asOutput(await repository.linkUser(changeContextOf(request, clock), params.id, body.userId)));
   registerRoute(app, 'roles.unlinkUser', async ({ request, params }) => asOutput(await repository.unlinkUser(changeContextOf(request, clock), params.id, params.userId)));
 }
+
+/** The teams domain: teams (members, apps) and app roles (menus, users). */
+export const teamsDomain: DomainModule = { name: 'teams', register: registerTeamRoutes };

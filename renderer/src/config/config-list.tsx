@@ -1,0 +1,293 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  SearchBox,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { Add20Regular, ArrowUp16Regular, Delete20Regular, ArrowUndo16Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { newDraft, type AnyConfigKind, type ConfigItem, type OnlineStatus } from '@contract/config';
+import type { FieldErrors } from '@contract/envelope';
+import { fieldErrorMessage } from '@contract/field-errors';
+import { notify } from '../components/notices';
+import { isAppError } from '../bridge/app-error';
+import { errorText } from '../i18n/error-text';
+import { useConfirm } from '../resources/confirm-dialog';
+import { useConfigList, useConfigMutation } from './config-api';
+import { draftErrors } from './document-path';
+import { StatusBadges } from './status-badges';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
+  spacer: { flexGrow: 1 },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const PAGE_SIZE = 50;
+
+/** The operator's zone, the default of a new item's schedule. */
+function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The list of a kind's items: search, status filter, the trash, create (a name is enough: the draft
+ * may be completed later), and for kinds with an order, moving an item to the top.
+ */
+export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyConfigKind; readonly projectId: string; readonly canWrite: boolean }) {
+  const { t, i18n } = useTranslation(['configPages', 'config']);
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<OnlineStatus | ''>('');
+  const [trashed, setTrashed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [createErrors, setCreateErrors] = useState<FieldErrors>({});
+  const { confirm, element: confirmElement } = useConfirm();
+  const list = useConfigList(kind, projectId, {
+    page,
+    pageSize: PAGE_SIZE,
+    ...(q.trim() ? { q: q.trim() } : {}),
+    ...(status ? { status: [status] } : {}),
+    ...(trashed ? { trashed: true } : {}),
+  });
+  const create = useConfigMutation(kind, 'create');
+  const restore = useConfigMutation(kind, 'restore');
+  const purge = useConfigMutation<null>(kind, 'purge');
+  const reorder = useConfigMutation<unknown>(kind, 'reorder');
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const open = (item: ConfigItem) => navigate(`/management/${projectId}/${kind.segment}/${item.id}`);
+
+  const submitCreate = async () => {
+    setCreateErrors({});
+    try {
+      const item = await create.mutateAsync({ params: { projectId }, body: { draft: newDraft(kind, name.trim(), localZone()) } });
+      setCreating(false);
+      setName('');
+      open(item);
+    } catch (error) {
+      if (isAppError(error) && error.fieldErrors) setCreateErrors(draftErrors(error.fieldErrors));
+      else notify.message('error', errorText(t, error));
+    }
+  };
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      notify.message('success', done);
+    } catch (error) {
+      notify.message('error', errorText(t, error));
+    }
+  };
+
+  const nameError = createErrors.name ?? createErrors[''];
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <SearchBox
+          aria-label={t('configPages:list.search')}
+          placeholder={t('configPages:list.search')}
+          value={q}
+          onChange={(_, data) => {
+            setQ(data.value);
+            setPage(1);
+          }}
+        />
+        {!trashed ? (
+          <Field label={t('configPages:list.status')}>
+            <Select
+              value={status}
+              onChange={(_, data) => {
+                setStatus(data.value as OnlineStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">{t('configPages:list.allStatuses')}</option>
+              {(['unpublished', 'preview', 'official'] as const).map((value) => (
+                <option key={value} value={value}>
+                  {t(`config:common.status.${value}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+        <span className={styles.spacer} />
+        {kind.parts.trash ? (
+          <Button
+            icon={trashed ? <ArrowUndo16Regular /> : <Delete20Regular />}
+            onClick={() => {
+              setTrashed(!trashed);
+              setPage(1);
+            }}
+          >
+            {trashed ? t('configPages:list.backToList') : t('configPages:list.trash')}
+          </Button>
+        ) : null}
+        {canWrite && !trashed ? (
+          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
+            {t('configPages:list.create', { kind: t(`config:${kind.name}.title`) })}
+          </Button>
+        ) : null}
+      </div>
+      {list.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorText(t, list.error)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {list.isPending ? <Spinner label={t('configPages:loading')} /> : null}
+      {!list.isPending && items.length === 0 ? <Text className={styles.muted}>{trashed ? t('configPages:list.emptyTrash') : t('configPages:list.empty')}</Text> : null}
+      {items.length > 0 ? (
+        <Table aria-label={t(`config:${kind.name}.plural`)}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('config:common.fields.name')}</TableHeaderCell>
+              {Object.entries(kind.meta)
+                .filter(([, meta]) => meta.list)
+                .map(([key, meta]) => (
+                  <TableHeaderCell key={key}>{t(meta.labelKey)}</TableHeaderCell>
+                ))}
+              <TableHeaderCell>{t('configPages:list.status')}</TableHeaderCell>
+              <TableHeaderCell>{t('configPages:list.updated')}</TableHeaderCell>
+              {canWrite ? <TableHeaderCell>{t('configPages:list.actions')}</TableHeaderCell> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((item, index) => (
+              <TableRow key={item.id}>
+                <TableCell>
+                  {trashed ? (
+                    <Text className={styles.name}>{item.name || t('configPages:untitled')}</Text>
+                  ) : (
+                    <Link className={styles.name} onClick={() => open(item)}>
+                      {item.name || t('configPages:untitled')}
+                    </Link>
+                  )}
+                </TableCell>
+                {Object.entries(kind.meta)
+                  .filter(([, meta]) => meta.list)
+                  .map(([key, meta]) => (
+                    <TableCell key={key}>{cellText(item.draft[key], meta.options, t)}</TableCell>
+                  ))}
+                <TableCell>
+                  <StatusBadges item={item} />
+                </TableCell>
+                <TableCell>
+                  {format.format(new Date(item.updatedAt))}
+                  {item.updatedBy ? <Text className={styles.muted}> · {item.updatedBy.name}</Text> : null}
+                </TableCell>
+                {canWrite ? (
+                  <TableCell>
+                    {trashed ? (
+                      <>
+                        <Button size="small" onClick={() => void act(() => restore.mutateAsync({ params: { projectId, id: item.id } }), t('configPages:list.restored'))}>
+                          {t('config:common.actions.restore')}
+                        </Button>{' '}
+                        <Button
+                          size="small"
+                          appearance="subtle"
+                          onClick={async () => {
+                            if (await confirm({ title: t('configPages:list.purgeTitle', { name: item.name }), body: t('configPages:list.purgeBody'), confirmLabel: t('config:common.actions.purge'), danger: true })) {
+                              await act(() => purge.mutateAsync({ params: { projectId, id: item.id } }), t('configPages:list.purged'));
+                            }
+                          }}
+                        >
+                          {t('config:common.actions.purge')}
+                        </Button>
+                      </>
+                    ) : kind.parts.order && (index > 0 || page > 1) ? (
+                      <Button
+                        size="small"
+                        icon={<ArrowUp16Regular />}
+                        onClick={() => void act(() => reorder.mutateAsync({ params: { projectId }, body: { items: [item, ...items.filter((other) => other.id !== item.id)].map((i) => ({ id: i.id, version: i.version })) } }), t('configPages:list.movedToTop'))}
+                      >
+                        {t('configPages:list.toTop')}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {total > PAGE_SIZE ? (
+        <div className={styles.pager}>
+          <Button disabled={page === 1} onClick={() => setPage(page - 1)}>
+            {t('configPages:list.previous')}
+          </Button>
+          <Text>{t('configPages:list.page', { page, pages: Math.ceil(total / PAGE_SIZE) })}</Text>
+          <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)}>
+            {t('configPages:list.next')}
+          </Button>
+        </div>
+      ) : null}
+
+      <Dialog open={creating} onOpenChange={(_, data) => setCreating(data.open)}>
+        <DialogSurface>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submitCreate();
+            }}
+          >
+            <DialogBody>
+              <DialogTitle>{t('configPages:list.create', { kind: t(`config:${kind.name}.title`) })}</DialogTitle>
+              <DialogContent>
+                <Field label={t('config:common.fields.name')} required validationMessage={nameError ? fieldErrorMessage(nameError, t) : undefined} hint={t('configPages:list.createHint')}>
+                  <Input value={name} onChange={(_, data) => setName(data.value)} />
+                </Field>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setCreating(false)}>{t('configPages:cancel')}</Button>
+                <Button appearance="primary" type="submit" disabled={create.isPending}>
+                  {t('config:common.actions.create')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+      {confirmElement}
+    </>
+  );
+}
+
+/** A list cell of a document field: option labels, lists joined, switches as yes/no. */
+function cellText(value: unknown, options: ReadonlyArray<{ value: string; labelKey: string }> | undefined, t: (key: string) => string): string {
+  const one = (v: unknown) => {
+    const option = options?.find((o) => o.value === v);
+    if (option) return t(option.labelKey);
+    if (typeof v === 'boolean') return t(v ? 'configPages:yes' : 'configPages:no');
+    return v === undefined || v === null ? '' : String(v);
+  };
+  if (Array.isArray(value)) return value.map(one).join(', ');
+  return one(value);
+}

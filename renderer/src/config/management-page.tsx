@@ -1,0 +1,121 @@
+import { Card, makeStyles, Skeleton, SkeletonItem, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { configKindBySegment, configKinds } from '@contract/config';
+import type { MenuId } from '@contract/permissions';
+import { PageHeader } from '../components/page-header';
+import { StatusScreen } from '../components/status-screen';
+import { useApiQuery } from '../data/api-hooks';
+import { useProjectAccess } from '../data/menus';
+import { ConfigEditor } from './config-editor';
+import { ConfigList } from './config-list';
+import { ConfigRecords } from './config-records';
+
+const useStyles = makeStyles({
+  projects: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
+  card: { cursor: 'pointer' },
+  tabs: { marginBottom: tokens.spacingVerticalL, marginLeft: `calc(-1 * ${tokens.spacingHorizontalMNudge})`, flexWrap: 'wrap' },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The config records' segment and menu: a screen of the area that is not a kind. */
+export const RECORDS_SEGMENT = 'config-record';
+
+/** Where a `/management/...` path points. */
+export interface ManagementLocation {
+  readonly projectId: string | null;
+  readonly segment: string | null;
+  readonly id: string | null;
+}
+
+export function managementLocation(pathname: string): ManagementLocation | null {
+  const parts = pathname.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+  if (parts[0] !== 'management' || parts.length > 4) return null;
+  return { projectId: parts[1] ?? null, segment: parts[2] ?? null, id: parts[3] ?? null };
+}
+
+/** The screens of the Management area in menu order: each kind, then the config records. */
+export const managementScreens: ReadonlyArray<{ readonly segment: string; readonly menu: MenuId; readonly labelKey: string }> = [
+  ...configKinds.map((kind) => ({ segment: kind.segment, menu: kind.menu, labelKey: `config:${kind.name}.plural` })),
+  { segment: RECORDS_SEGMENT, menu: 'management.configRecord', labelKey: 'access:menus.management.configRecord' },
+];
+
+/** `/management` without a project: choose one (spec §2's placeholder, made useful). */
+function ChooseProject() {
+  const { t } = useTranslation(['configPages']);
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const projects = useApiQuery('projects.list', { query: { pageSize: 200, sort: 'name:asc' } });
+  return (
+    <>
+      <PageHeader title={t('configPages:management.title')} description={t('configPages:management.choose')} />
+      {projects.isPending ? <Skeleton aria-label={t('configPages:loading')}><SkeletonItem size={64} /></Skeleton> : null}
+      {projects.data && projects.data.items.length === 0 ? <Text className={styles.muted}>{t('configPages:management.noProjects')}</Text> : null}
+      <nav className={styles.projects} aria-label={t('configPages:management.projects')}>
+        {(projects.data?.items ?? []).map((project) => (
+          <Card key={project.id} className={styles.card} role="link" tabIndex={0} aria-label={project.name} onClick={() => navigate(`/management/${project.id}`)} onKeyDown={(event) => (event.key === 'Enter' ? navigate(`/management/${project.id}`) : undefined)}>
+            <Text weight="semibold">{project.name}</Text>
+          </Card>
+        ))}
+      </nav>
+    </>
+  );
+}
+
+/**
+ * `/management/...`: the Management area of one project (spec §2): one tab per configuration kind
+ * the operator's menus allow, and the config records; each kind's list and, under its id, the
+ * editor. Everything is derived from the declared kinds: a new kind appears here by itself.
+ */
+export default function ManagementPage() {
+  const { t } = useTranslation(['configPages', 'config', 'access']);
+  const styles = useStyles();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const where = managementLocation(location.pathname);
+  const projectId = where?.projectId ?? '';
+  const project = useApiQuery('projects.get', { params: { projectId } }, { enabled: projectId !== '', retry: false });
+  const access = useProjectAccess(projectId || undefined);
+
+  if (!where) return <Navigate to="/404" replace />;
+  if (!where.projectId) return <ChooseProject />;
+  if (project.isError) return <StatusScreen kind="forbidden" error={project.error} />;
+  if (project.isPending || access.isPending) {
+    return (
+      <Skeleton className={styles.skeleton} aria-label={t('configPages:loading')}>
+        <SkeletonItem size={48} />
+        <SkeletonItem size={128} />
+      </Skeleton>
+    );
+  }
+  const screens = managementScreens.filter((screen) => access.menus.includes(screen.menu));
+  if (!where.segment) {
+    const first = screens[0];
+    return first ? <Navigate to={`/management/${projectId}/${first.segment}`} replace /> : <StatusScreen kind="forbidden" />;
+  }
+  const screen = screens.find((s) => s.segment === where.segment);
+  if (!screen) return managementScreens.some((s) => s.segment === where.segment) ? <StatusScreen kind="forbidden" /> : <Navigate to="/404" replace />;
+  const kind = configKindBySegment(where.segment);
+  const canWrite = kind ? access.can(`${kind.name}.saveDraft` as never) : false;
+
+  return (
+    <>
+      {where.id === null ? (
+        <>
+          <PageHeader title={t(screen.labelKey)} description={kind ? t(`config:${kind.name}.description`) : t('configPages:records.description')} />
+          <TabList className={styles.tabs} selectedValue={screen.segment} onTabSelect={(_, data) => navigate(`/management/${projectId}/${String(data.value)}`)} aria-label={t('configPages:management.sections', { project: project.data.name })}>
+            {screens.map((s) => (
+              <Tab key={s.segment} value={s.segment}>
+                {t(s.labelKey)}
+              </Tab>
+            ))}
+          </TabList>
+        </>
+      ) : null}
+      {kind && where.id ? <ConfigEditor key={where.id} kind={kind} projectId={projectId} id={where.id} canWrite={canWrite} /> : null}
+      {kind && !where.id ? <ConfigList kind={kind} projectId={projectId} canWrite={canWrite} /> : null}
+      {!kind ? <ConfigRecords projectId={projectId} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteId } from '@contract/api';
+import { configKinds, type AnyConfigKind, type ConfigAction } from '@contract/config';
+import type { Database } from '../db/client';
+import { changeContextOf, projectAccessOf } from '../http/project-context';
+import { registerRoute, type RouteHandler } from '../http/register-route';
+import type { Clock } from '../shared/clock';
+import { ConfigRecordsRepository } from './records';
+import { ConfigRepository } from './repository';
+
+/** What the generic handlers read from a request; the contract's schemas have parsed it already. */
+interface Input {
+  readonly params: { readonly projectId: string; readonly id: string };
+  readonly query: Record<string, unknown>;
+  readonly body: Record<string, unknown> & { readonly version: number };
+  readonly request: FastifyRequest;
+}
+
+/**
+ * Serves every declared configuration kind's routes (contract/config/routes.ts) from the one
+ * document store, by looping over `configKinds`: a new kind needs no server file. Access was checked
+ * before a handler runs (http/access.ts); approval additionally needs an owner or admin.
+ */
+export function registerConfigDomain(app: FastifyInstance, deps: { readonly db: Database; readonly clock: Clock }): void {
+  for (const kind of configKinds) registerKind(app, kind, new ConfigRepository(deps.db, kind, deps.clock), deps.clock);
+  const records = new ConfigRecordsRepository(deps.db);
+  registerRoute(app, 'configRecords.list', async ({ params, query }) => records.list(params.projectId, query));
+}
+
+function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: ConfigRepository, clock: Clock): void {
+  const serve = (action: ConfigAction, handler: (input: Input) => Promise<unknown>): void => {
+    registerRoute(app, `${kind.name}.${action}` as RouteId, handler as unknown as RouteHandler<RouteId>);
+  };
+  const change = (input: Input) => changeContextOf(input.request, clock);
+  const body = (input: Input) => input.body;
+
+  serve('list', (input) => repository.list(input.params.projectId, input.query as never));
+  serve('get', (input) => repository.get(input.params.projectId, input.params.id));
+  serve('create', (input) => repository.create(change(input), body(input).draft as Record<string, unknown>));
+  serve('saveDraft', (input) => repository.saveDraft(change(input), input.params.id, body(input).version, body(input).draft as Record<string, unknown>));
+  serve('delete', (input) => repository.remove(change(input), input.params.id));
+  serve('publish', (input) => repository.publish(change(input), input.params.id, body(input).version, body(input).note as string | undefined));
+  serve('promote', (input) => repository.promote(change(input), input.params.id, body(input).version));
+  serve('unpublish', (input) => repository.unpublish(change(input), input.params.id, body(input).version));
+  serve('approve', (input) => {
+    const role = projectAccessOf(input.request).role;
+    return repository.approve(change(input), input.params.id, body(input).version, role === null || role === 'owner' || role === 'admin');
+  });
+  serve('revisions', async (input) => ({ items: await repository.revisions(input.params.projectId, input.params.id) }));
+  serve('rollback', (input) =>
+    repository.rollback(change(input), input.params.id, body(input).version, body(input).revision as number, body(input).environment as 'preview' | 'official', body(input).note as string | undefined),
+  );
+  serve('policy', (input) => repository.policy(input.params.projectId));
+  serve('setPolicy', (input) => repository.setPolicy(change(input), body(input).requiresApproval as boolean, body(input).version));
+  if (kind.parts.trash) {
+    serve('restore', (input) => repository.restore(change(input), input.params.id));
+    serve('purge', async (input) => {
+      await repository.purge(change(input), input.params.id);
+      return null;
+    });
+    serve('emptyTrash', async (input) => ({ purged: await repository.emptyTrash(change(input)) }));
+  }
+  if (kind.parts.order) {
+    serve('reorder', async (input) => ({ items: await repository.reorder(change(input), body(input).items as Array<{ id: string; version: number }>) }));
+  }
+}

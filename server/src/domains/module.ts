@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { Clock } from '../shared/clock';
+import type { AuthRepository } from './auth/repository';
+import type { PasswordHasher } from './auth/passwords';
+import type { AuthService } from './auth/service';
+import type { Domains } from './index';
+import type { OutboxRepository } from './mail/repository';
+import type { MediaStorage } from './media/storage';
+
+/** What the app hands every domain when it registers its routes (server/src/app.ts builds it once). */
+export interface ServerDeps {
+  readonly db: Database;
+  readonly clock: Clock;
+  /** The project domains' repositories and services, and access control (domains/index.ts). */
+  readonly domains: Domains;
+  readonly auth: AuthService;
+  readonly authRepository: AuthRepository;
+  readonly hasher: PasswordHasher;
+  readonly mailer: Mailer;
+  readonly outbox: OutboxRepository;
+  readonly mediaStorage: MediaStorage;
+}
+
+/**
+ * A domain as the app mounts it: a name (for errors and logs) and the registration of its routes.
+ * The app registers every module of `domainModules` (domains/index.ts) in order, then refuses to
+ * start if a contract route is left unserved (app.ts `assertEveryContractRouteServed`).
+ */
+export interface DomainModule {
+  readonly name: string;
+  register(app: FastifyInstance, deps: ServerDeps): void;
+}
