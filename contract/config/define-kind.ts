@@ -126,10 +126,10 @@ export interface ConfigKindConfig<N extends string, S extends Shape> {
   readonly initial?: () => Record<string, unknown>;
 }
 
-/** A kind's texts: en-US and zh-CN of the same shape, with at least a title and a plural. */
+/** A kind's texts: en-US and zh-CN of the same shape, with at least its name, plural, create action and description. */
 export interface KindTexts {
-  readonly 'en-US': { readonly title: string; readonly plural: string; readonly description: string };
-  readonly 'zh-CN': { readonly title: string; readonly plural: string; readonly description: string };
+  readonly 'en-US': { readonly title: string; readonly plural: string; readonly create: string; readonly description: string };
+  readonly 'zh-CN': { readonly title: string; readonly plural: string; readonly create: string; readonly description: string };
 }
 
 /** The common fields of every document. */

@@ -3,6 +3,7 @@ import { type MessageShape } from '../../i18n/keys';
 const enUS = {
   title: 'Language',
   plural: 'Languages',
+  create: 'Add a language',
   description: 'The languages the app offers, in the order of its language picker.',
   fields: { code: 'Code', nativeName: 'Name in the language itself', isDefault: 'Default language' },
   help: {
@@ -15,6 +16,7 @@ const enUS = {
 const zhCN: MessageShape<typeof enUS> = {
   title: '语言',
   plural: '语言',
+  create: '添加语言',
   description: '应用提供的语言，顺序即应用内语言选择的顺序。',
   fields: { code: '代码', nativeName: '本族语名称', isDefault: '默认语言' },
   help: {

@@ -3,6 +3,7 @@ import { type MessageShape } from '../../i18n/keys';
 const enUS = {
   title: 'Subscription page',
   plural: 'Subscription pages',
+  create: 'New subscription page',
   description: 'Paywalls the app shows: promotions, campaigns, daily offers and countdowns, with their plans.',
   pageTypes: { promotion: 'Promotion', campaign: 'Campaign', daily: 'Daily', countdown: 'Countdown' },
   periods: { yearly: 'Yearly', quarterly: 'Quarterly', monthly: 'Monthly', weekly: 'Weekly', permanent: 'Permanent' },
@@ -71,6 +72,7 @@ const enUS = {
 const zhCN: MessageShape<typeof enUS> = {
   title: '订阅页',
   plural: '订阅页',
+  create: '新建订阅页',
   description: '应用展示的付费墙：促销、活动、每日优惠与倒计时，以及其中的订阅方案。',
   pageTypes: { promotion: '促销', campaign: '活动', daily: '每日', countdown: '倒计时' },
   periods: { yearly: '年付', quarterly: '季付', monthly: '月付', weekly: '周付', permanent: '永久' },

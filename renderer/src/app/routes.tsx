@@ -12,7 +12,7 @@ import {
   Person20Regular,
 } from '@fluentui/react-icons';
 import type { MenuId } from '@contract/permissions';
-import { managementScreens } from '../config/management-page';
+import { managementScreens } from '../config/management-screens';
 import { lazyPage } from '../components/lazy-page';
 import {
   activeMenuRoute as activeMenuRouteIn,

@@ -105,6 +105,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
   const unpublish = useConfigMutation(kind, 'unpublish');
   const approve = useConfigMutation(kind, 'approve');
   const remove = useConfigMutation<{ trashed: boolean }>(kind, 'delete');
+  const rollback = useConfigMutation(kind, 'rollback');
 
   const dirty = draft !== null && base !== null && JSON.stringify(draft) !== JSON.stringify(base.draft);
   const blocker = useUnsavedPrompt(dirty);
@@ -299,8 +300,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
               confirmLabel: t('config:common.actions.rollback'),
               danger: environment === 'official',
             });
-            if (ok) adopt(await run(() => callApi(configRoute(kind, 'rollback'), { params, body: { version: base.version, revision: revision.number, environment } } as never) as Promise<ConfigItem>, t('configPages:history.rolledBack')));
-            await item.refetch();
+            if (ok) adopt(await run(() => rollback.mutateAsync({ params, body: { version: base.version, revision: revision.number, environment } }), t('configPages:history.rolledBack')));
           }}
         />
       ) : null}

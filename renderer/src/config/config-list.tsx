@@ -109,6 +109,7 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
   };
 
   const nameError = createErrors.name ?? createErrors[''];
+  const rowActions = canWrite && (trashed || kind.parts.order);
   return (
     <>
       <div className={styles.toolbar}>
@@ -153,7 +154,7 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
         ) : null}
         {canWrite && !trashed ? (
           <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
-            {t('configPages:list.create', { kind: t(`config:${kind.name}.title`) })}
+            {t(`config:${kind.name}.create`)}
           </Button>
         ) : null}
       </div>
@@ -176,7 +177,7 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
                 ))}
               <TableHeaderCell>{t('configPages:list.status')}</TableHeaderCell>
               <TableHeaderCell>{t('configPages:list.updated')}</TableHeaderCell>
-              {canWrite ? <TableHeaderCell>{t('configPages:list.actions')}</TableHeaderCell> : null}
+              {rowActions ? <TableHeaderCell>{t('configPages:list.actions')}</TableHeaderCell> : null}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -186,7 +187,14 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
                   {trashed ? (
                     <Text className={styles.name}>{item.name || t('configPages:untitled')}</Text>
                   ) : (
-                    <Link className={styles.name} onClick={() => open(item)}>
+                    <Link
+                      className={styles.name}
+                      href={`/management/${projectId}/${kind.segment}/${item.id}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        open(item);
+                      }}
+                    >
                       {item.name || t('configPages:untitled')}
                     </Link>
                   )}
@@ -203,7 +211,7 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
                   {format.format(new Date(item.updatedAt))}
                   {item.updatedBy ? <Text className={styles.muted}> · {item.updatedBy.name}</Text> : null}
                 </TableCell>
-                {canWrite ? (
+                {rowActions ? (
                   <TableCell>
                     {trashed ? (
                       <>
@@ -259,7 +267,7 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
             }}
           >
             <DialogBody>
-              <DialogTitle>{t('configPages:list.create', { kind: t(`config:${kind.name}.title`) })}</DialogTitle>
+              <DialogTitle>{t(`config:${kind.name}.create`)}</DialogTitle>
               <DialogContent>
                 <Field label={t('config:common.fields.name')} required validationMessage={nameError ? fieldErrorMessage(nameError, t) : undefined} hint={t('configPages:list.createHint')}>
                   <Input value={name} onChange={(_, data) => setName(data.value)} />

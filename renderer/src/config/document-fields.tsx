@@ -352,13 +352,23 @@ export function ReferenceCombobox({
         placeholder={t('configPages:editor.search')}
         onChange={(event) => setQuery(event.target.value)}
         onBlur={() => {
-          if (!many && query !== null && query.trim() !== '' && !labelByValue.has(query.trim())) onChange(query.trim());
+          // What was typed into a single reference counts as typed: an option's label picks that
+          // option, blank clears, anything else is kept as the value (and the server says if it
+          // names nothing).
+          if (!many && query !== null) {
+            const typed = query.trim();
+            const byLabel = options.find((option) => option.label === typed);
+            onChange(typed === '' ? undefined : (byLabel?.value ?? typed));
+          }
           setQuery(null);
         }}
         onOptionSelect={(_, data) => {
           if (many) onChange(data.selectedOptions);
-          else onChange(data.optionValue ?? undefined);
-          if (!many) setQuery(null);
+          else if (data.optionValue !== undefined) {
+            // Fluent also reports a cleared selection while typing; only a real choice counts here.
+            onChange(data.optionValue);
+            setQuery(null);
+          }
         }}
       >
         {[...unknownSelected.map((v) => ({ value: v, label: v })), ...visible].map((option) => (

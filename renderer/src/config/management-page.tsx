@@ -1,8 +1,7 @@
 import { Card, makeStyles, Skeleton, SkeletonItem, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { configKindBySegment, configKinds } from '@contract/config';
-import type { MenuId } from '@contract/permissions';
+import { configKindBySegment } from '@contract/config';
 import { PageHeader } from '../components/page-header';
 import { StatusScreen } from '../components/status-screen';
 import { useApiQuery } from '../data/api-hooks';
@@ -10,6 +9,7 @@ import { useProjectAccess } from '../data/menus';
 import { ConfigEditor } from './config-editor';
 import { ConfigList } from './config-list';
 import { ConfigRecords } from './config-records';
+import { managementLocation, managementScreens } from './management-screens';
 
 const useStyles = makeStyles({
   projects: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -18,28 +18,6 @@ const useStyles = makeStyles({
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
-
-/** The config records' segment and menu: a screen of the area that is not a kind. */
-export const RECORDS_SEGMENT = 'config-record';
-
-/** Where a `/management/...` path points. */
-export interface ManagementLocation {
-  readonly projectId: string | null;
-  readonly segment: string | null;
-  readonly id: string | null;
-}
-
-export function managementLocation(pathname: string): ManagementLocation | null {
-  const parts = pathname.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
-  if (parts[0] !== 'management' || parts.length > 4) return null;
-  return { projectId: parts[1] ?? null, segment: parts[2] ?? null, id: parts[3] ?? null };
-}
-
-/** The screens of the Management area in menu order: each kind, then the config records. */
-export const managementScreens: ReadonlyArray<{ readonly segment: string; readonly menu: MenuId; readonly labelKey: string }> = [
-  ...configKinds.map((kind) => ({ segment: kind.segment, menu: kind.menu, labelKey: `config:${kind.name}.plural` })),
-  { segment: RECORDS_SEGMENT, menu: 'management.configRecord', labelKey: 'access:menus.management.configRecord' },
-];
 
 /** `/management` without a project: choose one (spec §2's placeholder, made useful). */
 function ChooseProject() {

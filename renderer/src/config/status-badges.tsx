@@ -42,12 +42,12 @@ export function StatusBadges({ item }: { readonly item: ConfigItem }) {
         </Badge>
       ) : null}
       {item.state ? (
-        <Badge appearance="outline" color={item.state === 'inProgress' ? 'brand' : 'subtle'}>
+        <Badge appearance="outline" color={item.state === 'inProgress' ? 'brand' : 'informative'}>
           {t(`configPages:state.${item.state}`)}
         </Badge>
       ) : null}
       {!item.enabled ? (
-        <Badge appearance="outline" color="subtle">
+        <Badge appearance="outline" color="informative">
           {t('configPages:status.disabled')}
         </Badge>
       ) : null}

@@ -30,7 +30,6 @@ const configPages = {
     allStatuses: 'Any status',
     trash: 'Trash',
     backToList: 'Back to the list',
-    create: 'New {{kind}}',
     createHint: 'A name is enough to start: the draft is saved even while it is incomplete.',
     empty: 'Nothing here yet.',
     emptyTrash: 'The trash is empty.',

@@ -32,7 +32,6 @@ const configPages: Translation<typeof enConfigPages> = {
     allStatuses: '全部状态',
     trash: '回收站',
     backToList: '返回列表',
-    create: '新建{{kind}}',
     createHint: '有名称即可开始：草稿不完整也能保存。',
     empty: '暂无内容。',
     emptyTrash: '回收站为空。',
