@@ -22,8 +22,8 @@ function errorsOf(schema: z.ZodType, value: unknown) {
 }
 
 const texts = {
-  'en-US': { title: 'Thing', plural: 'Things', description: 'Things for tests.' },
-  'zh-CN': { title: '东西', plural: '东西', description: '测试用的东西。' },
+  'en-US': { title: 'Thing', plural: 'Things', create: 'New thing', description: 'Things for tests.' },
+  'zh-CN': { title: '东西', plural: '东西', create: '新建东西', description: '测试用的东西。' },
 };
 
 /** A valid declaration; the refusals below change one thing in it. */

@@ -98,9 +98,9 @@ describe('configKinds', () => {
       expect(menu?.area).toBe('management');
     });
 
-    it('has a title, a plural and a description in both languages', () => {
+    it('has a title, a plural, a create action and a description in both languages', () => {
       for (const language of languages) {
-        for (const part of ['title', 'plural', 'description'] as const) {
+        for (const part of ['title', 'plural', 'create', 'description'] as const) {
           expect(kind.texts[language][part], `${language} ${part}`).toBeTypeOf('string');
           expect(kind.texts[language][part].trim(), `${language} ${part}`).not.toBe('');
         }
