@@ -57,6 +57,8 @@ export interface ConfigFieldMeta {
   readonly list?: { readonly width?: number };
   /** Placeholder key of a text field. */
   readonly placeholderKey?: string;
+  /** How a number reads beside its input: a discount ratio also as percent off (0.8 = 20% off). */
+  readonly unit?: 'discount';
 }
 
 /** The common parts a kind may have. */

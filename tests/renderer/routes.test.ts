@@ -56,11 +56,12 @@ describe('menu', () => {
     expect(groups.map((g) => g.area.id)).toEqual(['home']);
   });
 
-  it('today holds Welcome and Account under Home, Projects, and Management', () => {
+  it('today holds Welcome and Account under Home, Projects, Management, and the System lists', () => {
     expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([
       ['home', ['/welcome', '/account']],
       ['projects', ['/projects']],
       ['management', ['/management']],
+      ['system', ['/system/countries', '/system/languages']],
     ]);
   });
 
@@ -68,6 +69,7 @@ describe('menu', () => {
     const paths = (menus: readonly string[] | undefined) => menuGroups(allowedRoutes(consoleRoutes, menus)).flatMap((g) => g.items.map((i) => i.path));
     expect(paths(['welcome', 'account', 'projects.list'])).toEqual(['/welcome', '/account', '/projects']);
     expect(paths(['welcome', 'management.index'])).toEqual(['/welcome', '/management']);
+    expect(paths(['welcome', 'system.countries'])).toEqual(['/welcome', '/system/countries']);
     expect(paths(['welcome'])).toEqual(['/welcome']);
     expect(paths(undefined)).toEqual(['/welcome', '/account', '/projects']);
   });

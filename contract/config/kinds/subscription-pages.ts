@@ -147,7 +147,7 @@ export const subscriptionPageKind = defineConfigKind({
           ),
         },
         freeTrialDays: { labelKey: `${ns}.fields.freeTrialDays`, input: 'number' },
-        discount: { labelKey: `${ns}.fields.discount`, input: 'number', helpKey: `${ns}.help.discount` },
+        discount: { labelKey: `${ns}.fields.discount`, input: 'number', helpKey: `${ns}.help.discount`, unit: 'discount' },
         discountDescription: { labelKey: `${ns}.fields.discountDescription`, input: 'text' },
         highlighted: { labelKey: `${ns}.fields.highlighted`, input: 'switch' },
       },

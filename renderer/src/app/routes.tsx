@@ -2,6 +2,8 @@ import {
   bundleIcon,
   AppsListDetail20Filled,
   AppsListDetail20Regular,
+  Globe20Filled,
+  Globe20Regular,
   Folder20Filled,
   Folder20Regular,
   Home20Filled,
@@ -41,6 +43,10 @@ const PersonIcon = bundleIcon(Person20Filled, Person20Regular);
 const FolderIcon = bundleIcon(Folder20Filled, Folder20Regular);
 const InvitationIcon = bundleIcon(MailInboxCheckmark20Filled, MailInboxCheckmark20Regular);
 const ManagementIcon = bundleIcon(AppsListDetail20Filled, AppsListDetail20Regular);
+const SystemIcon = bundleIcon(Globe20Filled, Globe20Regular);
+
+/** System Management's global lists share one chunk: the page picks the list from the path. */
+const systemPage = lazyPage(() => import('../resources/system/system-page'));
 
 /** The Management area shares one chunk: the page picks the kind, list or editor from the path. */
 const managementPage = lazyPage(() => import('../config/management-page'));
@@ -96,6 +102,8 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     inMenu: false,
   },
   ...managementRoutes(),
+  { path: '/system/countries', area: 'system', labelKey: 'access:menus.system.countries', icon: SystemIcon, page: systemPage, inMenu: true, menu: 'system.countries' },
+  { path: '/system/languages', area: 'system', labelKey: 'access:menus.system.languages', icon: SystemIcon, page: systemPage, inMenu: true, menu: 'system.languages' },
 ];
 
 /** Where a signed-in operator lands (spec §2: the index redirects). */

@@ -14,6 +14,7 @@ import {
   MessageBarBody,
   SearchBox,
   Select,
+  Switch,
   Spinner,
   Table,
   TableBody,
@@ -35,7 +36,7 @@ import { notify } from '../components/notices';
 import { isAppError } from '../bridge/app-error';
 import { errorText } from '../i18n/error-text';
 import { useConfirm } from '../resources/confirm-dialog';
-import { useConfigList, useConfigMutation } from './config-api';
+import { useConfigList, useConfigMutation, useConfigPolicy } from './config-api';
 import { draftErrors } from './document-path';
 import { StatusBadges } from './status-badges';
 
@@ -58,7 +59,18 @@ function localZone(): string {
  * The list of a kind's items: search, status filter, the trash, create (a name is enough: the draft
  * may be completed later), and for kinds with an order, moving an item to the top.
  */
-export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyConfigKind; readonly projectId: string; readonly canWrite: boolean }) {
+export function ConfigList({
+  kind,
+  projectId,
+  canWrite,
+  canSetPolicy,
+}: {
+  readonly kind: AnyConfigKind;
+  readonly projectId: string;
+  readonly canWrite: boolean;
+  /** Whether the operator may turn approvals on or off (the project's own setting). */
+  readonly canSetPolicy: boolean;
+}) {
   const { t, i18n } = useTranslation(['configPages', 'config']);
   const styles = useStyles();
   const navigate = useNavigate();
@@ -81,6 +93,8 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
   const restore = useConfigMutation(kind, 'restore');
   const purge = useConfigMutation<null>(kind, 'purge');
   const reorder = useConfigMutation<unknown>(kind, 'reorder');
+  const policy = useConfigPolicy(kind, projectId);
+  const setPolicy = useConfigMutation<unknown>(kind, 'setPolicy');
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -141,6 +155,19 @@ export function ConfigList({ kind, projectId, canWrite }: { readonly kind: AnyCo
           </Field>
         ) : null}
         <span className={styles.spacer} />
+        {policy.data ? (
+          <Switch
+            label={t('configPages:list.approvals')}
+            checked={policy.data.requiresApproval}
+            disabled={!canSetPolicy || setPolicy.isPending}
+            onChange={(_, data) =>
+              void act(
+                () => setPolicy.mutateAsync({ params: { projectId }, body: { requiresApproval: data.checked, version: policy.data?.version ?? 1 } }),
+                data.checked ? t('configPages:list.approvalsOn') : t('configPages:list.approvalsOff'),
+              )
+            }
+          />
+        ) : null}
         {kind.parts.trash ? (
           <Button
             icon={trashed ? <ArrowUndo16Regular /> : <Delete20Regular />}

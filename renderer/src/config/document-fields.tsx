@@ -19,7 +19,7 @@ import type { ConfigFieldMeta } from '@contract/config';
 import type { FieldErrors } from '@contract/envelope';
 import { fieldErrorMessage } from '@contract/field-errors';
 import { toNamespacedKey } from '@contract/i18n/keys';
-import { numberFromInput } from '@contract/validation';
+import { numberFromInput, percentOff } from '@contract/validation';
 import { MediaUploadField } from '../media/media-upload-field';
 import { dotted, getAt, setAt, type Path } from './document-path';
 import { useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
@@ -44,6 +44,7 @@ const useStyles = makeStyles({
   colour: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   swatch: { width: '24px', height: '24px', borderRadius: tokens.borderRadiusMedium, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}` },
   error: { color: tokens.colorPaletteRedForeground1 },
+  means: { color: tokens.colorNeutralForeground2, whiteSpace: 'nowrap' },
 });
 
 /** What every field of the document form receives. */
@@ -106,7 +107,7 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
         </Field>
       );
     case 'number':
-      return <NumberField fieldProps={fieldProps} value={value} disabled={context.disabled} onChange={set} />;
+      return <NumberField fieldProps={fieldProps} value={value} disabled={context.disabled} onChange={set} unit={meta.unit} />;
     case 'clock':
       return (
         <Field {...fieldProps}>
@@ -196,8 +197,24 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
 type FieldProps = { label: string; hint: string | undefined; validationMessage: string | undefined; validationState: 'error' | 'none' };
 
 /** A number typed as text: kept as the number it means, or as the text while it is not one (the problem says so). */
-function NumberField({ fieldProps, value, disabled, onChange }: { readonly fieldProps: FieldProps; readonly value: unknown; readonly disabled: boolean; readonly onChange: (next: unknown) => void }) {
+function NumberField({
+  fieldProps,
+  value,
+  disabled,
+  onChange,
+  unit,
+}: {
+  readonly fieldProps: FieldProps;
+  readonly value: unknown;
+  readonly disabled: boolean;
+  readonly onChange: (next: unknown) => void;
+  readonly unit: ConfigFieldMeta['unit'];
+}) {
+  const { t } = useTranslation(['configPages']);
+  const styles = useStyles();
   const [draftText, setDraftText] = useState<string | null>(null);
+  // A discount reads both ways: the ratio typed, and what it means to a buyer (0.8 = 20% off, 8 折).
+  const means = unit === 'discount' && typeof value === 'number' && value > 0 && value <= 1 ? t('configPages:editor.discountMeans', { percent: percentOff(value), tenths: Math.round(value * 100) / 10 }) : null;
   const shown = draftText ?? (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
   return (
     <Field {...fieldProps}>
@@ -211,6 +228,7 @@ function NumberField({ fieldProps, value, disabled, onChange }: { readonly field
           onChange(typeof parsed === 'number' && !Number.isNaN(parsed) ? parsed : data.value === '' ? undefined : data.value);
         }}
         onBlur={() => setDraftText(null)}
+        contentAfter={means ? <Text className={styles.means}>{means}</Text> : undefined}
       />
     </Field>
   );

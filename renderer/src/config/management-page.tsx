@@ -92,7 +92,7 @@ export default function ManagementPage() {
         </>
       ) : null}
       {kind && where.id ? <ConfigEditor key={where.id} kind={kind} projectId={projectId} id={where.id} canWrite={canWrite} /> : null}
-      {kind && !where.id ? <ConfigList kind={kind} projectId={projectId} canWrite={canWrite} /> : null}
+      {kind && !where.id ? <ConfigList kind={kind} projectId={projectId} canWrite={canWrite} canSetPolicy={access.can(`${kind.name}.setPolicy` as never)} /> : null}
       {!kind ? <ConfigRecords projectId={projectId} /> : null}
     </>
   );

@@ -13,6 +13,7 @@ import enPages from './en-US/pages';
 import enProjectPages from './en-US/project-pages';
 import enResources from './en-US/resources';
 import enSettings from './en-US/settings';
+import enSystemPages from './en-US/system-pages';
 import zhAccount from './zh-CN/account';
 import zhAuth from './zh-CN/auth';
 import zhCommon from './zh-CN/common';
@@ -25,6 +26,7 @@ import zhPages from './zh-CN/pages';
 import zhProjectPages from './zh-CN/project-pages';
 import zhResources from './zh-CN/resources';
 import zhSettings from './zh-CN/settings';
+import zhSystemPages from './zh-CN/system-pages';
 import type { TranslatedLocale } from './locales';
 import type { Translation } from './translation';
 
@@ -42,6 +44,7 @@ export const enUSMessages = {
   projectPages: enProjectPages,
   configUi: enConfigUi,
   configPages: enConfigPages,
+  systemPages: enSystemPages,
 } as const;
 
 export type RendererNamespace = keyof typeof enUSMessages;
@@ -60,6 +63,7 @@ export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typ
   projectPages: zhProjectPages,
   configUi: zhConfigUi,
   configPages: zhConfigPages,
+  systemPages: zhSystemPages,
 };
 
 /** The renderer's namespaces by locale. */

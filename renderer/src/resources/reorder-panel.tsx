@@ -213,7 +213,7 @@ export function ReorderPanel({
       <div aria-live="polite" className={styles.live}>
         {announcement}
       </div>
-      {query.isFetching ? <Spinner size="tiny" /> : null}
+      {query.isFetching ? <Spinner size="tiny" aria-label={t('resources:list.loadingRow')} /> : null}
     </>
   );
 }

@@ -26,6 +26,17 @@ const prefetchRows = 100;
 const gridKeys: ReadonlySet<string> = new Set<GridKey>(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End']);
 
 const useStyles = makeStyles({
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
   scroll: {
     overflow: 'auto',
     position: 'relative',
@@ -307,7 +318,13 @@ export function ResourceTable(props: ResourceTableProps) {
                 </TableHeaderCell>
               );
             })}
-            {props.renderActions ? <TableHeaderCell style={layout.actions} className={mergeClasses(styles.actions, styles.actionsHead)} aria-label={props.actionsLabel} /> : null}
+            {props.renderActions ? (
+              // The header names the column for screen readers only: an aria-label on an empty
+              // header is not read as its text (axe empty-table-header).
+              <TableHeaderCell style={layout.actions} className={mergeClasses(styles.actions, styles.actionsHead)}>
+                <span className={styles.visuallyHidden}>{props.actionsLabel}</span>
+              </TableHeaderCell>
+            ) : null}
           </TableRow>
         </TableHeader>
         <TableBody>

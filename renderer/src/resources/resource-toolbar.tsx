@@ -89,7 +89,7 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
         />
       ) : null}
       <span className={styles.spacer} />
-      {props.fetching ? <Spinner size="extra-tiny" /> : null}
+      {props.fetching ? <Spinner size="extra-tiny" aria-label={t('resources:list.loadingRow')} /> : null}
       <Tooltip content={t('resources:list.refresh')} relationship="label">
         <Button appearance="subtle" icon={<ArrowClockwise20Regular />} onClick={props.onRefresh} />
       </Tooltip>

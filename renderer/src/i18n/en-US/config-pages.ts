@@ -25,6 +25,7 @@ const configPages = {
   },
   list: {
     colourPlaceholder: '#1A2B3C',
+    discountMeans: '= {{percent}}% off ({{tenths}}/10 of the price)',
     search: 'Search by name',
     status: 'Status',
     allStatuses: 'Any status',
@@ -35,6 +36,9 @@ const configPages = {
     emptyTrash: 'The trash is empty.',
     updated: 'Last change',
     actions: 'Actions',
+    approvals: 'Publishing needs approval',
+    approvalsOn: 'From now on a second owner or admin approves each draft before it is published.',
+    approvalsOff: 'Drafts are published without approval.',
     toTop: 'To top',
     movedToTop: 'Moved to the top.',
     restored: 'Restored.',

@@ -27,6 +27,7 @@ const configPages: Translation<typeof enConfigPages> = {
   },
   list: {
     colourPlaceholder: '#1A2B3C',
+    discountMeans: '= {{tenths}} 折（优惠 {{percent}}%）',
     search: '按名称搜索',
     status: '状态',
     allStatuses: '全部状态',
@@ -37,6 +38,9 @@ const configPages: Translation<typeof enConfigPages> = {
     emptyTrash: '回收站为空。',
     updated: '最近修改',
     actions: '操作',
+    approvals: '发布需审批',
+    approvalsOn: '此后每份草稿发布前都需另一位所有者或管理员审批。',
+    approvalsOff: '草稿发布无需审批。',
     toTop: '置顶',
     movedToTop: '已置顶。',
     restored: '已恢复。',

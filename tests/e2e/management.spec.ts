@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openAs } from './support/console';
+import { openAs, signOut } from './support/console';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -147,6 +147,20 @@ test('an operator builds a subscription page, publishes, promotes, edits, compar
   await expect(page.getByRole('table', { name: 'Config records' }).getByRole('row').filter({ hasText: 'Publish to preview' }).filter({ hasText: PAGE })).toHaveCount(2);
 });
 
+test('an administrator finds the global country and language lists under System management', async ({ page }) => {
+  await openAs(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Countries and regions' }).click();
+  await expect(page.getByRole('heading', { name: 'Countries and regions', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox').fill('China');
+  await expect(page.getByRole('row').filter({ hasText: 'CN' }).filter({ hasText: '中国' })).toBeVisible();
+  await expectAxeClean(page);
+  await nav.getByRole('link', { name: 'Languages' }).click();
+  await expect(page.getByRole('heading', { name: 'Languages', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox').fill('French');
+  await expect(page.getByRole('row').filter({ hasText: 'fr' }).filter({ hasText: '法语' })).toBeVisible();
+});
+
 test('the same refusals speak Chinese', async ({ page }) => {
   await openManagement(page);
   await page.getByRole('button', { name: /Language/ }).click();
@@ -162,4 +176,9 @@ test('the same refusals speak Chinese', async ({ page }) => {
   await expect(page.getByText('本项目在该平台上没有商品 ID 为 palette.pro.nope 的 SKU。')).toBeVisible();
   await expect(page.getByRole('button', { name: '发布到预发布' })).toBeDisabled();
   await expectAxeClean(page);
+  // Signed out (in English), as the specs after this one expect to find the console.
+  await page.evaluate('window.localStorage.clear()');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+  await signOut(page);
 });
