@@ -35,6 +35,7 @@ import { fieldErrorMessage } from '@contract/field-errors';
 import { notify } from '../components/notices';
 import { isAppError } from '../bridge/app-error';
 import { errorText } from '../i18n/error-text';
+import { PaginationBar } from '../resources/pagination-bar';
 import { useConfirm } from '../resources/confirm-dialog';
 import { useConfigList, useConfigMutation, useConfigPolicy } from './config-api';
 import { draftErrors } from './document-path';
@@ -44,11 +45,10 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM },
   spacer: { flexGrow: 1 },
   name: { fontWeight: tokens.fontWeightSemibold },
-  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = 20;
 
 /** The operator's zone, the default of a new item's schedule. */
 function localZone(): string {
@@ -78,13 +78,14 @@ export function ConfigList({
   const [status, setStatus] = useState<OnlineStatus | ''>('');
   const [trashed, setTrashed] = useState(false);
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [createErrors, setCreateErrors] = useState<FieldErrors>({});
   const { confirm, element: confirmElement } = useConfirm();
   const list = useConfigList(kind, projectId, {
     page,
-    pageSize: PAGE_SIZE,
+    pageSize,
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(status ? { status: [status] } : {}),
     ...(trashed ? { trashed: true } : {}),
@@ -273,17 +274,7 @@ export function ConfigList({
           </TableBody>
         </Table>
       ) : null}
-      {total > PAGE_SIZE ? (
-        <div className={styles.pager}>
-          <Button disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t('configPages:list.previous')}
-          </Button>
-          <Text>{t('configPages:list.page', { page, pages: Math.ceil(total / PAGE_SIZE) })}</Text>
-          <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)}>
-            {t('configPages:list.next')}
-          </Button>
-        </div>
-      ) : null}
+      {total > 0 ? <PaginationBar page={page} pageSize={pageSize} total={total} allowAll={false} onPage={setPage} onPageSize={(size) => (setPageSize(typeof size === 'number' ? size : PAGE_SIZE), setPage(1))} /> : null}
 
       <Dialog open={creating} onOpenChange={(_, data) => setCreating(data.open)}>
         <DialogSurface>

@@ -27,16 +27,16 @@ import { useTranslation } from 'react-i18next';
 import { configKindOf, configKinds, configRecordActions, type ConfigRecord, type ConfigRecordAction } from '@contract/config';
 import { useApiQuery } from '../data/api-hooks';
 import { errorText } from '../i18n/error-text';
+import { PaginationBar } from '../resources/pagination-bar';
 import { DocumentDiff } from './document-diff';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
-  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '960px', width: '90vw' },
 });
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = 20;
 
 /** A date input's day as the start (or the end) of that day in the operator's zone. */
 function dayBound(day: string, end: boolean): string | undefined {
@@ -59,11 +59,12 @@ export function ConfigRecords({ projectId }: { readonly projectId: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [open, setOpen] = useState<ConfigRecord | null>(null);
   const members = useApiQuery('members.list', { params: { projectId }, query: { pageSize: 200 } }, { staleTime: 60_000 });
   const query = {
     page,
-    pageSize: PAGE_SIZE,
+    pageSize,
     ...(kind ? { kind: [kind] } : {}),
     ...(action ? { action: [action] } : {}),
     ...(actorId ? { actorId } : {}),
@@ -158,17 +159,7 @@ export function ConfigRecords({ projectId }: { readonly projectId: string }) {
           </TableBody>
         </Table>
       ) : null}
-      {total > PAGE_SIZE ? (
-        <div className={styles.pager}>
-          <Button disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t('configPages:list.previous')}
-          </Button>
-          <Text>{t('configPages:list.page', { page, pages: Math.ceil(total / PAGE_SIZE) })}</Text>
-          <Button disabled={page * PAGE_SIZE >= total} onClick={() => setPage(page + 1)}>
-            {t('configPages:list.next')}
-          </Button>
-        </div>
-      ) : null}
+      {total > 0 ? <PaginationBar page={page} pageSize={pageSize} total={total} allowAll={false} onPage={setPage} onPageSize={(size) => (setPageSize(typeof size === 'number' ? size : PAGE_SIZE), setPage(1))} /> : null}
       <Dialog open={open !== null} onOpenChange={(_, data) => (!data.open ? setOpen(null) : undefined)}>
         <DialogSurface className={styles.surface}>
           <DialogBody>

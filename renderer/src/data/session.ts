@@ -42,6 +42,13 @@ export interface SignInInput {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation<SessionState, AppError, SignInInput>({
+    // The previous operator's answers go before the sign-in, not after it: main announces the new
+    // session (`session.changed`) as soon as it holds the token, the console mounts and starts its
+    // queries, and removing the cache on success would orphan those in-flight queries (the menus then
+    // never arrived).
+    onMutate: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.api() });
+    },
     mutationFn: async (input) => {
       assertOnline();
       const bridge = getBridge();
@@ -58,7 +65,6 @@ export function useSignIn() {
     },
     onSuccess: (state) => {
       signedOutByOperator = false;
-      queryClient.removeQueries({ queryKey: queryKeys.api() });
       queryClient.setQueryData(queryKeys.session(), state);
     },
   });

@@ -48,9 +48,6 @@ const configPages = {
     deleteTitle: 'Delete {{name}}?',
     deleteBody: 'It moves to the trash, from where it can be restored.',
     deleted: 'Moved to the trash.',
-    previous: 'Previous',
-    next: 'Next',
-    page: 'Page {{page}} of {{pages}}',
   },
   editor: {
     back: 'Back to {{kind}}',

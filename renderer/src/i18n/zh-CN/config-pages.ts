@@ -50,9 +50,6 @@ const configPages: Translation<typeof enConfigPages> = {
     deleteTitle: '删除 {{name}}？',
     deleteBody: '它将移入回收站，可从回收站恢复。',
     deleted: '已移入回收站。',
-    previous: '上一页',
-    next: '下一页',
-    page: '第 {{page}} 页，共 {{pages}} 页',
   },
   editor: {
     back: '返回{{kind}}',
