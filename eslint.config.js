@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import { paletteI18nPlugin } from './renderer/eslint/no-literal-ui-strings.js';
 
 /** Layer rules of docs/ARCHITECTURE.md: imports point downward only. */
@@ -105,20 +105,22 @@ export default tseslint.config(
   },
   {
     // The renderer's import graph: layers point downward (no-restricted-paths) and no file reaches
-    // itself again, through static or lazy imports (no-cycle). The node resolver of import-x
-    // resolves TypeScript files and the @contract alias; no TypeScript resolver package is needed.
+    // itself again, through static or lazy imports (no-cycle). eslint-plugin-import's node resolver
+    // resolves the renderer's TypeScript files; `@contract` imports are left unresolved, which is
+    // right for both rules: contract/ imports only itself, so no cycle can pass through it, and the
+    // layers concern renderer folders only. (eslint-plugin-import-x was tried first: its resolver's
+    // platform binaries are not all on the registry, which broke `npm ci` on a clean machine.)
     files: ['renderer/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], alias: { '@contract': [fileURLToPath(new URL('./contract', import.meta.url))] } }),
-      ],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/ignore': ['node_modules', '^@contract/'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { basePath: fileURLToPath(new URL('.', import.meta.url)), zones: rendererLayerZones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { basePath: fileURLToPath(new URL('.', import.meta.url)), zones: rendererLayerZones }],
     },
   },
   {
