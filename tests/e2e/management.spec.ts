@@ -145,6 +145,16 @@ test('an operator builds a subscription page, publishes, promotes, edits, compar
   await page.getByRole('combobox', { name: 'Action' }).selectOption('');
   await page.getByRole('combobox', { name: 'Kind' }).selectOption('subscriptionPages');
   await expect(page.getByRole('table', { name: 'Config records' }).getByRole('row').filter({ hasText: 'Publish to preview' }).filter({ hasText: PAGE })).toHaveCount(2);
+
+  // The app's languages keep an order: French to the top, saved with the versions seen.
+  await page.getByRole('tab', { name: 'Languages' }).click();
+  const languages = page.getByRole('table', { name: 'Languages' });
+  await expect(languages.getByRole('row').nth(1)).toContainText('English');
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await page.getByRole('button', { name: 'Move French to the top' }).click();
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(languages.getByRole('row').nth(1)).toContainText('French');
+  await expect(languages.getByRole('row').nth(2)).toContainText('English');
 });
 
 test('an administrator finds the global country and language lists under System management', async ({ page }) => {

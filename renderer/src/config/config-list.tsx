@@ -25,7 +25,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { Add20Regular, ArrowUp16Regular, Delete20Regular, ArrowUndo16Regular } from '@fluentui/react-icons';
+import { Add20Regular, ArrowUp16Regular, Delete20Regular, ArrowUndo16Regular, ReOrderDotsVertical20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -36,6 +36,7 @@ import { notify } from '../components/notices';
 import { isAppError } from '../bridge/app-error';
 import { errorText } from '../i18n/error-text';
 import { PaginationBar } from '../resources/pagination-bar';
+import { ReorderSection } from '../resources/reorder-section';
 import { useConfirm } from '../resources/confirm-dialog';
 import { useConfigList, useConfigMutation, useConfigPolicy } from './config-api';
 import { draftErrors } from './document-path';
@@ -77,6 +78,8 @@ export function ConfigList({
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<OnlineStatus | ''>('');
   const [trashed, setTrashed] = useState(false);
+  /** Sort-order editing of a kind with an order: null, or the item put on top as it opens. */
+  const [reordering, setReordering] = useState<{ readonly top: string | null } | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [creating, setCreating] = useState(false);
@@ -93,7 +96,6 @@ export function ConfigList({
   const create = useConfigMutation(kind, 'create');
   const restore = useConfigMutation(kind, 'restore');
   const purge = useConfigMutation<null>(kind, 'purge');
-  const reorder = useConfigMutation<unknown>(kind, 'reorder');
   const policy = useConfigPolicy(kind, projectId);
   const setPolicy = useConfigMutation<unknown>(kind, 'setPolicy');
   const items = list.data?.items ?? [];
@@ -180,20 +182,33 @@ export function ConfigList({
             {trashed ? t('configPages:list.backToList') : t('configPages:list.trash')}
           </Button>
         ) : null}
+        {canWrite && !trashed && kind.parts.order ? (
+          <Button icon={<ReOrderDotsVertical20Regular />} disabled={reordering !== null} onClick={() => setReordering({ top: null })}>
+            {t('config:common.actions.reorder')}
+          </Button>
+        ) : null}
         {canWrite && !trashed ? (
           <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
             {t(`config:${kind.name}.create`)}
           </Button>
         ) : null}
       </div>
-      {list.isError ? (
+      {reordering ? (
+        <ReorderSection
+          view={{ resource: { name: kind.name }, nameOf: (item) => String(item.name) }}
+          scope={{ projectId }}
+          initialTop={reordering.top}
+          onDone={() => setReordering(null)}
+        />
+      ) : null}
+      {!reordering && list.isError ? (
         <MessageBar intent="error">
           <MessageBarBody>{errorText(t, list.error)}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {list.isPending ? <Spinner label={t('configPages:loading')} /> : null}
-      {!list.isPending && items.length === 0 ? <Text className={styles.muted}>{trashed ? t('configPages:list.emptyTrash') : t('configPages:list.empty')}</Text> : null}
-      {items.length > 0 ? (
+      {!reordering && list.isPending ? <Spinner label={t('configPages:loading')} /> : null}
+      {!reordering && !list.isPending && items.length === 0 ? <Text className={styles.muted}>{trashed ? t('configPages:list.emptyTrash') : t('configPages:list.empty')}</Text> : null}
+      {!reordering && items.length > 0 ? (
         <Table aria-label={t(`config:${kind.name}.plural`)}>
           <TableHeader>
             <TableRow>
@@ -259,11 +274,7 @@ export function ConfigList({
                         </Button>
                       </>
                     ) : kind.parts.order && (index > 0 || page > 1) ? (
-                      <Button
-                        size="small"
-                        icon={<ArrowUp16Regular />}
-                        onClick={() => void act(() => reorder.mutateAsync({ params: { projectId }, body: { items: [item, ...items.filter((other) => other.id !== item.id)].map((i) => ({ id: i.id, version: i.version })) } }), t('configPages:list.movedToTop'))}
-                      >
+                      <Button size="small" icon={<ArrowUp16Regular />} onClick={() => setReordering({ top: item.id })}>
                         {t('configPages:list.toTop')}
                       </Button>
                     ) : null}
@@ -274,7 +285,7 @@ export function ConfigList({
           </TableBody>
         </Table>
       ) : null}
-      {total > 0 ? <PaginationBar page={page} pageSize={pageSize} total={total} allowAll={false} onPage={setPage} onPageSize={(size) => (setPageSize(typeof size === 'number' ? size : PAGE_SIZE), setPage(1))} /> : null}
+      {!reordering && total > 0 ? <PaginationBar page={page} pageSize={pageSize} total={total} allowAll={false} onPage={setPage} onPageSize={(size) => (setPageSize(typeof size === 'number' ? size : PAGE_SIZE), setPage(1))} /> : null}
 
       <Dialog open={creating} onOpenChange={(_, data) => setCreating(data.open)}>
         <DialogSurface>

@@ -22,7 +22,12 @@ const useStyles = makeStyles({
 });
 
 export interface ReorderSectionProps<T extends ResourceRecord> {
-  readonly view: ResourceView<T>;
+  /**
+   * What is ordered: the resource's routes (`<name>.list`, `<name>.reorder`), the name an item goes
+   * by, and the resources to refetch after saving. A resource's view is one; any route set with the
+   * same list and reorder shapes (a configuration kind with an order) is another.
+   */
+  readonly view: Pick<ResourceView<T>, 'nameOf' | 'related'> & { readonly resource: { readonly name: string } };
   readonly scope: ResourceScope;
   /** The item moved to the top as the editor opens (the row menu's "Move to top"). */
   readonly initialTop: string | null;

@@ -40,7 +40,6 @@ const configPages = {
     approvalsOn: 'From now on a second owner or admin approves each draft before it is published.',
     approvalsOff: 'Drafts are published without approval.',
     toTop: 'To top',
-    movedToTop: 'Moved to the top.',
     restored: 'Restored.',
     purgeTitle: 'Delete {{name}} for ever?',
     purgeBody: 'It and its history are gone for good. This cannot be undone.',

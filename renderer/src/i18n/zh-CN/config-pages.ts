@@ -42,7 +42,6 @@ const configPages: Translation<typeof enConfigPages> = {
     approvalsOn: '此后每份草稿发布前都需另一位所有者或管理员审批。',
     approvalsOff: '草稿发布无需审批。',
     toTop: '置顶',
-    movedToTop: '已置顶。',
     restored: '已恢复。',
     purgeTitle: '永久删除 {{name}}？',
     purgeBody: '该项及其历史将被永久删除，无法撤销。',
