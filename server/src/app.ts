@@ -21,7 +21,6 @@ import { tooManyRequests } from './errors';
 import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
-import { registerConfigDomain } from './config/routes';
 import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
@@ -214,7 +213,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mediaStorage: deps.mediaStorage ?? new MemoryMediaStorage(),
   };
   for (const domain of domainModules) domain.register(app, serverDeps);
-  registerConfigDomain(app, { db, clock });
   assertEveryContractRouteServed(app);
 
   await app.ready();

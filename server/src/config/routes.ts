@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { changeContextOf, projectAccessOf } from '../http/project-context';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import type { Clock } from '../shared/clock';
+import type { DomainModule } from '../domains/module';
 import { ConfigRecordsRepository } from './records';
 import { ConfigRepository } from './repository';
 
@@ -64,3 +65,6 @@ function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: Con
     serve('reorder', async (input) => ({ items: await repository.reorder(change(input), body(input).items as Array<{ id: string; version: number }>) }));
   }
 }
+
+/** The configuration domain as the app mounts it with the others (domains/index.ts `domainModules`). */
+export const configDomain: DomainModule = { name: 'config', register: (app, deps) => registerConfigDomain(app, deps) };

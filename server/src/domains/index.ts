@@ -5,6 +5,7 @@ import type { HostResolver, PrivateAddressPolicy } from '../net/outbound-address
 import { ActionCountsRepository } from '../rate-limit/action-counts-repository';
 import { ActionLimiter } from '../rate-limit/action-limiter';
 import { actionLimitsWith, type ActionLimits } from '../rate-limit/action-limits';
+import { configDomain } from '../config/routes';
 import { AuditRepository } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { AccessRepository } from './access/repository';
@@ -99,4 +100,5 @@ export const domainModules: readonly DomainModule[] = [
   teamsDomain,
   mediaDomain,
   systemDomain,
+  configDomain,
 ];
