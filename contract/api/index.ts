@@ -1,5 +1,6 @@
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
+import { clientKeyRoutes } from './client-keys';
 import { integrationRoutes } from './integrations';
 import { configRoutes } from '../config';
 import { mediaRoutes } from '../media';
@@ -12,6 +13,7 @@ export * from './route';
 export * from './auth';
 export * from './projects';
 export * from './catalog';
+export * from './client-keys';
 export * from './integrations';
 export * from './teams';
 export * from './system';
@@ -21,6 +23,7 @@ export const routes = {
   ...authRoutes,
   ...projectRoutes,
   ...catalogRoutes,
+  ...clientKeyRoutes,
   ...integrationRoutes,
   ...teamRoutes,
   ...mediaRoutes,

@@ -529,6 +529,7 @@ export const auditEntityAreas = {
   team: 'collaborators',
   role: 'collaborators',
   app: 'apps',
+  clientKey: 'apps',
   sku: 'commerce',
   entitlement: 'commerce',
   offering: 'commerce',

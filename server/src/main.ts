@@ -9,8 +9,8 @@ import { seedSystemLists } from './domains/system/seed';
  * Process entry of the API server.
  *
  * stdout carries exactly the lines other programs read (the first administrator's generated password
- * once, the demo operator's once on a first embedded start, then `Palette server listening at <url>`,
- * which main/ parses to find the server); logs go to stderr.
+ * once; the demo operator's password and the demo apps' client keys once on a first embedded start;
+ * then `Palette server listening at <url>`, which main/ parses to find the server); logs go to stderr.
  */
 async function start(config: ServerConfig): Promise<void> {
   const migrationsFolder = resolveMigrationsDir(config.migrationsDir);
@@ -59,6 +59,10 @@ async function start(config: ServerConfig): Promise<void> {
       process.stdout.write(`Demo operator: ${demo.operator.email} / ${demo.operator.password} (shown once; an editor of the demo project)\n`);
     } else if (demo) {
       app.log.info({ projectId: demo.projectId }, 'demo project created');
+    }
+    // The demo apps' client keys exist in full only now: the database keeps their hashes.
+    for (const { app: appName, key } of demo?.clientKeys ?? []) {
+      process.stdout.write(`Demo client key: ${appName} / ${key} (shown once; for the delivery API)\n`);
     }
   }
 

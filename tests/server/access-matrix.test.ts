@@ -90,6 +90,9 @@ const expected: Readonly<Record<string, Rule>> = {
   'apps.deleteStoreCredentials': 'apps:write',
   'apps.putCardPayment': 'apps:write',
   'apps.deleteCardPayment': 'apps:write',
+  'clientKeys.list': 'apps:read',
+  'clientKeys.create': 'apps:write',
+  'clientKeys.revoke': 'apps:write',
   'skus.list': 'commerce:read',
   'skus.get': 'commerce:read',
   'skus.create': 'commerce:write',
@@ -293,6 +296,7 @@ describe('another project’s objects', () => {
     const t = other.owner.token;
     const p = { projectId: other.projectId };
     const appItem = await ok<{ id: string }>(built.app, t, 'apps.create', { params: p, body: { platform: 'ios', name: 'Their app', packageName: `com.their.t${process.pid}` } });
+    const clientKey = await ok<{ id: string }>(built.app, t, 'clientKeys.create', { params: { ...p, id: appItem.id }, body: { label: 'Their key' } });
     const sku = await ok<{ id: string }>(built.app, t, 'skus.create', { params: p, body: { appId: appItem.id, storeProductId: 'their.sku', name: 'Their SKU', type: 'subscription', period: 'monthly' } });
     const entitlement = await ok<{ id: string }>(built.app, t, 'entitlements.create', { params: p, body: { identifier: 'theirs', name: 'Their entitlement' } });
     await ok(built.app, t, 'entitlements.linkSku', { params: { ...p, id: entitlement.id }, body: { skuId: sku.id } });
@@ -310,6 +314,7 @@ describe('another project’s objects', () => {
     const language = await ok<{ id: string }>(built.app, t, 'appLanguages.create', { params: p, body: { draft: { name: 'Their language', code: 'fr' } } });
     objects = {
       apps: appItem.id,
+      clientKeys: clientKey.id,
       skus: sku.id,
       entitlements: entitlement.id,
       offerings: offering.id,
@@ -339,6 +344,7 @@ describe('another project’s objects', () => {
       'teams.updateMember': { role: 'admin' },
       'teams.linkApp': { appId: ownApp },
       'roles.linkUser': { userId: team.editor.id },
+      'clientKeys.create': { label: 'Taken over' },
     };
     return bodies[id];
   }
@@ -354,14 +360,18 @@ describe('another project’s objects', () => {
     const prefix = id.split('.')[0] as string;
     const params: Record<string, string> = { projectId: team.projectId };
     for (const [, name] of def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) {
-      if (name === 'id') params.id = objects[prefix] as string;
+      // A client key's routes are under its app: `:id` is the app, `:keyId` the key.
+      if (name === 'id') params.id = (prefix === 'clientKeys' ? objects.apps : objects[prefix]) as string;
+      if (name === 'keyId') params.keyId = objects.clientKeys as string;
       if (name === 'skuId') params.skuId = objects.skus as string;
       if (name === 'userId') params.userId = stranger.id;
       if (name === 'appId') params.appId = objects.apps as string;
     }
     expect(params.id ?? params.userId, `${id} names an object`).toBeDefined();
     const body = validBody(id);
-    const reply = await call(built.app, ownToken, id, { params, ...(body === undefined ? {} : { body }) });
+    // Configuration deletes, restores and purges carry the version seen in their query.
+    const query = (routes[id] as { query?: unknown }).query && /\.(delete|restore|purge)$/.test(id) && !('force' in ((routes[id] as { query?: { shape?: object } }).query?.shape ?? {})) ? { version: 1 } : undefined;
+    const reply = await call(built.app, ownToken, id, { params, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) });
     expect(reply.status, `${id}: ${reply.raw}`).toBe(404);
     for (const objectId of [...Object.values(objects), stranger.id]) expect(reply.raw).not.toContain(objectId);
   });
@@ -370,10 +380,12 @@ describe('another project’s objects', () => {
     const t = other.owner.token;
     const p = { projectId: other.projectId };
     for (const [kind, id] of Object.entries(objects)) {
-      if (kind === 'invitations') continue;
+      if (kind === 'invitations' || kind === 'clientKeys') continue;
       const item = await ok<{ version: number; deletedAt?: string | null }>(built.app, t, `${kind}.get` as RouteId, { params: { ...p, id } });
       expect(item.deletedAt ?? null, kind).toBeNull();
     }
+    const keys = await ok<Array<{ id: string; revokedAt: string | null }>>(built.app, t, 'clientKeys.list', { params: { ...p, id: objects.apps as string } });
+    expect(keys.map((k) => [k.id, k.revokedAt])).toEqual([[objects.clientKeys, null]]);
     const invitations = await ok<{ items: Array<{ status: string }> }>(built.app, t, 'invitations.list', { params: p });
     expect(invitations.items.map((i) => i.status)).toEqual(['pending']);
     const entitlement = await ok<{ skuIds: string[] }>(built.app, t, 'entitlements.get', { params: { ...p, id: objects.entitlements as string } });

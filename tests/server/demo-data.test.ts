@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ListPage } from '@contract/envelope';
 import type { MyMenus } from '@contract/api/projects';
+import type { ClientKey } from '@contract/api/client-keys';
 import type { ConfigItem } from '@contract/config';
 import type { App, Entitlement, Offering, Project, Sku, Team, Webhook, AppRole, Member } from '@contract/resources/projects';
-import { DEMO_OPERATOR_EMAIL, DEMO_PROJECT_NAME } from '../../server/src/domains/demo/seed';
+import { findActiveClientKey } from '../../server/src/domains/client-keys/lookup';
+import { DEMO_CLIENT_KEY_LABEL, DEMO_OPERATOR_EMAIL, DEMO_PROJECT_NAME } from '../../server/src/domains/demo/seed';
 import { createTestApp, createUser, signIn } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
-import { ok } from './helpers/projects';
+import { call, ok } from './helpers/projects';
 
 /** The demo data of the embedded default's first start: complete, usable, and made only once. */
 
@@ -30,11 +32,12 @@ async function count(table: string): Promise<number> {
   return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n);
 }
 
-const tables = ['projects', 'project_members', 'apps', 'skus', 'entitlements', 'entitlement_skus', 'offerings', 'offering_skus', 'webhooks', 'teams', 'team_members', 'roles', 'role_users', 'users', 'audit_log'];
+const tables = ['projects', 'project_members', 'apps', 'client_keys', 'skus', 'entitlements', 'entitlement_skus', 'offerings', 'offering_skus', 'webhooks', 'teams', 'team_members', 'roles', 'role_users', 'users', 'audit_log'];
 
 describe('demo data', () => {
   let projectId: string;
   let operatorPassword: string;
+  let demoKeys: ReadonlyArray<{ app: string; key: string }>;
 
   it('makes a living project on a database without one, made only once even when two servers start together', async () => {
     const [first, second] = await Promise.all([built.seedDemoData(admin.email), built.seedDemoData(admin.email)]);
@@ -45,6 +48,7 @@ describe('demo data', () => {
     expect(result.operator.password).toMatch(/^[A-Za-z0-9]{16}$/);
     projectId = result.projectId;
     operatorPassword = result.operator.password as string;
+    demoKeys = result.clientKeys;
     expect(await count('projects')).toBe(1);
   });
 
@@ -79,6 +83,22 @@ describe('demo data', () => {
     const members = await ok<ListPage<Member>>(built.app, token, 'members.list', { params: p });
     expect(members.items.find((m) => m.email === DEMO_OPERATOR_EMAIL)?.role).toBe('editor');
     expect(await count('audit_log')).toBeGreaterThan(30);
+  });
+
+  it('gives each demo app one client key, answered in full only by the seeding', async () => {
+    expect(demoKeys.map((k) => k.app)).toEqual(['Palette iOS', 'Palette Android']);
+    const token = await signIn(built.app, admin.email, admin.password);
+    const apps = await ok<ListPage<App>>(built.app, token, 'apps.list', { params: { projectId } });
+    for (const { app: name, key } of demoKeys) {
+      expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+      const app = apps.items.find((a) => a.name === name) as App;
+      expect(await findActiveClientKey(database.handle.db, key)).toEqual(
+        expect.objectContaining({ appId: app.id, projectId, platform: app.platform }),
+      );
+      const reply = await call<ClientKey[]>(built.app, token, 'clientKeys.list', { params: { projectId, id: app.id } });
+      expect(reply.envelope.data?.map((k) => [k.label, k.prefix, k.revokedAt])).toEqual([[DEMO_CLIENT_KEY_LABEL, key.slice(0, 12), null]]);
+      expect(reply.raw).not.toContain(key);
+    }
   });
 
   it('holds region groups, languages, an official page with a waiting draft and a countdown in preview', async () => {
@@ -122,6 +142,8 @@ describe('demo data', () => {
     await ok(built.app, token, 'projects.delete', { params: { projectId } });
     const again = await built.seedDemoData(admin.email);
     expect(again?.operator).toEqual({ email: DEMO_OPERATOR_EMAIL, password: null });
+    expect(again?.clientKeys).toHaveLength(2);
+    expect(again?.clientKeys.map((k) => k.key)).not.toContain(demoKeys[0]?.key);
     expect(await count('projects')).toBe(1);
     expect(await signIn(built.app, DEMO_OPERATOR_EMAIL, operatorPassword)).toBeTruthy();
   });

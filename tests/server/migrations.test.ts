@@ -39,6 +39,7 @@ describe('migrations', () => {
       'app_secrets',
       'apps',
       'audit_log',
+      'client_keys',
       'config_items',
       'config_policies',
       'config_revisions',

@@ -325,6 +325,33 @@ export const appSecrets = pgTable(
 );
 
 /**
+ * Public client keys of an app: what the mobile app presents to the delivery API. Only the SHA-256
+ * (hex) of a key is kept, with its first characters to tell keys apart; the unique index on the hash
+ * is how the delivery API finds a presented key (domains/client-keys/lookup.ts). A revoked key keeps
+ * its row (`revoked_at`), so the console still lists it.
+ */
+export const clientKeys = pgTable(
+  'client_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    revokedAt: at('revoked_at'),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [uniqueIndex('client_keys_key_hash_key').on(t.keyHash), index('client_keys_app_idx').on(t.appId, t.createdAt)],
+);
+
+/**
  * SKUs: store products of an app. `platform` copies the app's (which never changes) so lists filter
  * and sort by it without a join. One partial index per sortable column keeps every list page an index
  * scan at 100,000 SKUs per project (see bench/).

@@ -14,6 +14,7 @@ import { authDomain } from './auth/routes';
 import { CatalogRepository } from './catalog/repository';
 import { catalogDomain } from './catalog/routes';
 import { CatalogService } from './catalog/service';
+import { clientKeysDomain } from './client-keys/routes';
 import { IntegrationsRepository } from './integrations/repository';
 import { integrationsDomain } from './integrations/routes';
 import { IntegrationsService, WEBHOOK_TIMEOUT_MS } from './integrations/service';
@@ -96,6 +97,7 @@ export const domainModules: readonly DomainModule[] = [
   mailDomain,
   projectsDomain,
   catalogDomain,
+  clientKeysDomain,
   integrationsDomain,
   teamsDomain,
   mediaDomain,

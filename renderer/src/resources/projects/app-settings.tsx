@@ -1,19 +1,45 @@
 import {
   Badge,
   Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
   Field,
+  Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
   Skeleton,
   SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
   Text,
   tokens,
+  Tooltip,
 } from '@fluentui/react-components';
-import { ArrowLeft16Regular, Delete20Regular, DocumentArrowUp20Regular, Key20Regular, Payment20Regular } from '@fluentui/react-icons';
+import {
+  Add20Regular,
+  ArrowLeft16Regular,
+  Checkmark20Regular,
+  Copy20Regular,
+  Delete20Regular,
+  DocumentArrowUp20Regular,
+  Key20Regular,
+  KeyMultiple20Regular,
+  KeyReset20Regular,
+  Payment20Regular,
+} from '@fluentui/react-icons';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CLIENT_KEYS_ACTIVE_MAX, clientKeyCreateSchema, type ClientKey, type ClientKeyCreated } from '@contract/api/client-keys';
 import { ErrorCode } from '@contract/errors';
 import {
   cardPaymentInputSchema,
@@ -24,9 +50,9 @@ import {
 } from '@contract/resources/projects';
 import { notify } from '../../components/notices';
 import { SectionCard } from '../../components/section-card';
-import { useApiMutation } from '../../data/api-hooks';
+import { useApiMutation, useApiQuery } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
-import { ChoiceField, InlineForm, TextField } from '../../forms/form-dialog';
+import { ChoiceField, FormDialog, InlineForm, TextField } from '../../forms/form-dialog';
 import { errorText } from '../../i18n/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm, useDangerButtonClass } from '../confirm-dialog';
@@ -53,13 +79,20 @@ const useStyles = makeStyles({
   fileName: { color: tokens.colorNeutralForeground2 },
   hidden: { display: 'none' },
   muted: { color: tokens.colorNeutralForeground3 },
+  wide: { gridColumn: '1 / -1' },
+  table: { tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  dialogContent: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  key: { fontFamily: tokens.fontFamilyMonospace },
 });
 
 /**
  * `/projects/:projectId/settings/:appId`: an app's store credentials (App Store Connect .p8 key
- * with key and issuer ids for iOS, a Google Play service-account JSON for Android) and its card
- * payment provider. Files are read here and sent once; afterwards only a summary with a fingerprint
- * is ever shown, never the secret.
+ * with key and issuer ids for iOS, a Google Play service-account JSON for Android), its card
+ * payment provider and its public client keys. Files are read here and sent once; afterwards only a
+ * summary with a fingerprint is ever shown, never the secret. A client key is shown once, right
+ * after it is created; the list shows only its first characters.
  */
 export function AppSettings({ projectId, appId, access }: { readonly projectId: string; readonly appId: string; readonly access: ReturnType<typeof useProjectAccess> }) {
   const styles = useStyles();
@@ -101,6 +134,7 @@ export function AppSettings({ projectId, appId, access }: { readonly projectId: 
       <div className={styles.layout}>
         <CredentialsCard projectId={projectId} appId={appId} platform={platform} summary={(item.storeCredentials ?? null) as StoreCredentialsSummary | null} canWrite={canWrite} />
         <CardPaymentCard projectId={projectId} appId={appId} summary={(item.cardPayment ?? null) as CardPaymentSummary | null} canWrite={access.can('apps.putCardPayment')} />
+        <ClientKeysCard projectId={projectId} appId={appId} canWrite={access.can('clientKeys.create')} live={!item.deletedAt} />
       </div>
     </>
   );
@@ -327,5 +361,190 @@ function CardPaymentCard({ projectId, appId, summary, canWrite }: { readonly pro
       ) : null}
       {element}
     </SectionCard>
+  );
+}
+
+/**
+ * The app's public client keys: label, first characters, who made it and when, when the delivery API
+ * last accepted it, and whether it is active. "New client key" asks for a label and then shows the
+ * key this once; Revoke asks first, naming the key. Several keys may be active (rotation), at most
+ * `CLIENT_KEYS_ACTIVE_MAX`.
+ */
+function ClientKeysCard({ projectId, appId, canWrite, live }: { readonly projectId: string; readonly appId: string; readonly canWrite: boolean; readonly live: boolean }) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation(['projectPages', 'projects', 'resources', 'errors']);
+  const params = { projectId, id: appId };
+  const keys = useApiQuery('clientKeys.list', { params });
+  const create = useApiMutation('clientKeys.create', { invalidates: ['clientKeys'] });
+  const revoke = useApiMutation('clientKeys.revoke', { invalidates: ['clientKeys'] });
+  const { confirm, element } = useConfirm();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ClientKeyCreated | null>(null);
+  const active = keys.data?.filter((key) => key.revokedAt === null).length ?? 0;
+  const full = active >= CLIENT_KEYS_ACTIVE_MAX;
+
+  const onRevoke = async (key: ClientKey) => {
+    const label = t('resources:quoted', { name: key.label });
+    const ok = await confirm({
+      title: t('projectPages:clientKeys.revokeTitle'),
+      body: t('projects:clientKey.revokeConfirm', { label, prefix: key.prefix }),
+      confirmLabel: t('projects:clientKey.revoke'),
+      danger: true,
+    });
+    if (!ok) return;
+    revoke.mutate(
+      { params: { ...params, keyId: key.id } },
+      { onSuccess: () => notify.message('success', t('projectPages:clientKeys.revoked', { label })), onError: (error) => notify.message('error', errorText(t, error)) },
+    );
+  };
+
+  return (
+    <SectionCard className={styles.wide} title={t('projectPages:clientKeys.title')} description={t('projectPages:clientKeys.description')} action={<KeyMultiple20Regular aria-hidden />}>
+      {canWrite && live ? (
+        <div className={styles.toolbar}>
+          <Button icon={<Add20Regular />} disabled={full || keys.isPending} onClick={() => setCreating(true)}>
+            {t('projectPages:clientKeys.create')}
+          </Button>
+          {full ? <Text className={styles.muted}>{t('projectPages:clientKeys.limit', { max: CLIENT_KEYS_ACTIVE_MAX })}</Text> : null}
+        </div>
+      ) : null}
+      {keys.isPending ? (
+        <Skeleton aria-label={t('resources:list.loadingRow')}>
+          <SkeletonItem size={32} />
+        </Skeleton>
+      ) : keys.isError ? (
+        <Text>{errorText(t, keys.error)}</Text>
+      ) : keys.data.length === 0 ? (
+        <Text className={styles.muted}>{t('projectPages:clientKeys.none')}</Text>
+      ) : (
+        <Table className={styles.table} size="small" aria-label={t('projectPages:clientKeys.tableLabel')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('projects:clientKey.fields.label')}</TableHeaderCell>
+              <TableHeaderCell>{t('projects:clientKey.fields.prefix')}</TableHeaderCell>
+              <TableHeaderCell>{t('projects:clientKey.fields.createdBy')}</TableHeaderCell>
+              <TableHeaderCell>{t('projects:clientKey.fields.createdAt')}</TableHeaderCell>
+              <TableHeaderCell>{t('projects:clientKey.fields.lastUsedAt')}</TableHeaderCell>
+              <TableHeaderCell>{t('projects:clientKey.fields.status')}</TableHeaderCell>
+              {canWrite ? <TableHeaderCell aria-label={t('projectPages:clientKeys.actions')} /> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {keys.data.map((key) => (
+              <TableRow key={key.id}>
+                <TableCell>{key.label}</TableCell>
+                <TableCell className={styles.nowrap}>
+                  <span className={styles.mono}>{key.prefix}…</span>
+                </TableCell>
+                <TableCell>{key.createdBy?.name ?? '—'}</TableCell>
+                <TableCell className={styles.nowrap}>{formatDateTime(key.createdAt, i18n.language)}</TableCell>
+                <TableCell className={styles.nowrap}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt, i18n.language) : t('projects:clientKey.neverUsed')}</TableCell>
+                <TableCell>
+                  {key.revokedAt ? (
+                    <Tooltip content={formatDateTime(key.revokedAt, i18n.language)} relationship="description">
+                      <Badge appearance="tint" color="subtle" shape="rounded" tabIndex={0}>
+                        {t('projects:clientKey.statuses.revoked')}
+                      </Badge>
+                    </Tooltip>
+                  ) : (
+                    <Badge appearance="tint" color="success" shape="rounded">
+                      {t('projects:clientKey.statuses.active')}
+                    </Badge>
+                  )}
+                </TableCell>
+                {canWrite ? (
+                  <TableCell>
+                    {key.revokedAt ? null : (
+                      <Tooltip content={t('projectPages:clientKeys.revokeNamed', { label: key.label })} relationship="label">
+                        <Button appearance="subtle" size="small" icon={<KeyReset20Regular />} disabled={revoke.isPending} onClick={() => void onRevoke(key)} />
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <FormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={t('projectPages:clientKeys.createTitle')}
+        intro={t('projectPages:clientKeys.createIntro')}
+        schema={clientKeyCreateSchema}
+        initial={{ label: '' }}
+        send={async (body) => {
+          const answer = await create.mutateAsync({ params, body });
+          setCreated(answer);
+          return answer;
+        }}
+        submitLabel={t('projectPages:clientKeys.createSubmit')}
+      >
+        {(form) => <TextField form={form} name="label" label={t('projects:clientKey.fields.label')} />}
+      </FormDialog>
+      <CreatedKeyDialog
+        created={created}
+        onClose={() => {
+          setCreated(null);
+          create.reset();
+        }}
+      />
+      {element}
+    </SectionCard>
+  );
+}
+
+/** The new client key, shown this once in a read-only field with a copy button. */
+function CreatedKeyDialog({ created, onClose }: { readonly created: ClientKeyCreated | null; readonly onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['projectPages', 'projects']);
+  const [copied, setCopied] = useState(false);
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
+  return (
+    <Dialog open={created !== null} modalType="alert" onOpenChange={(_, data) => (!data.open ? close() : undefined)}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('projectPages:clientKeys.createdTitle')}</DialogTitle>
+          <DialogContent className={styles.dialogContent}>
+            <MessageBar intent="warning">
+              <MessageBarBody>{t('projects:clientKey.shownOnce')}</MessageBarBody>
+            </MessageBar>
+            <Text>{created?.label ?? ''}</Text>
+            <Field label={t('projects:clientKey.fields.key')}>
+              <Input
+                readOnly
+                value={created?.key ?? ''}
+                input={{ className: styles.key }}
+                contentAfter={
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={copied ? <Checkmark20Regular /> : <Copy20Regular />}
+                    aria-label={t('projectPages:clientKeys.copy')}
+                    onClick={() => {
+                      void navigator.clipboard.writeText(created?.key ?? '').then(
+                        () => {
+                          setCopied(true);
+                          notify.message('success', t('projectPages:clientKeys.copied'));
+                        },
+                        () => notify.message('error', t('projectPages:clientKeys.copyFailed')),
+                      );
+                    }}
+                  />
+                }
+              />
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={close}>
+              {t('projectPages:clientKeys.done')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }

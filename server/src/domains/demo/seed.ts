@@ -4,6 +4,7 @@ import { hashToken, newSessionToken } from '../auth/tokens';
 import type { Database } from '../../db/client';
 import { databaseErrorDetail } from '../../db/constraints';
 import type { ChangeContext } from '../../resources/audit';
+import { ClientKeysRepository } from '../client-keys/repository';
 import { createDomains, type DomainDeps } from '../index';
 import { INVITATION_TTL_MS } from '../projects/service';
 import { ProjectsRepository } from '../projects/repository';
@@ -14,10 +15,17 @@ export const DEMO_PROJECT_NAME = 'Palette Photo & Video';
 /** The demo operator's address. */
 export const DEMO_OPERATOR_EMAIL = 'ops@palette.local';
 
-/** What a seeding made: the project, and the demo operator's password when the account is new. */
+/** The label of the client key each demo app gets. */
+export const DEMO_CLIENT_KEY_LABEL = 'Demo';
+
+/**
+ * What a seeding made: the project, the demo operator's password when the account is new, and the
+ * client key of each demo app (by app name), which only this answer ever holds in full.
+ */
 export interface DemoResult {
   readonly projectId: string;
   readonly operator: { readonly email: string; readonly password: string | null };
+  readonly clientKeys: ReadonlyArray<{ readonly app: string; readonly key: string }>;
 }
 
 const skuPlans = [
@@ -31,8 +39,9 @@ const skuPlans = [
  * Fills an empty database with a living demo (the embedded default's first start, DEMO_DATA=1): the
  * project "Palette Photo & Video" owned by `ownerEmail`, an iOS and an Android app with yearly,
  * monthly, weekly and lifetime SKUs, the entitlements pro and ai_credits with their links, two
- * offerings, a webhook, a team, an app role, a second operator (ops@palette.local, an editor who
- * joined through a real invitation), and the configuration of config-demo.ts.
+ * offerings, a webhook, a client key per app ("Demo"), a team, an app role, a second operator
+ * (ops@palette.local, an editor who joined through a real invitation), and the configuration of
+ * config-demo.ts.
  *
  * Idempotent: nothing happens once any project exists. Everything is created through the same
  * repositories as the API (so it has audit rows) inside one transaction, so a failure leaves no half
@@ -60,6 +69,13 @@ async function seedInTransaction(db: Database, deps: DomainDeps & { readonly has
 
     const ios = await d.catalogRepository.apps.create(context, { platform: 'ios', name: 'Palette iOS', packageName: 'com.palette.photovideo' });
     const android = await d.catalogRepository.apps.create(context, { platform: 'android', name: 'Palette Android', packageName: 'com.palette.photovideo.android' });
+
+    const keys = new ClientKeysRepository(tx);
+    const clientKeys: Array<{ app: string; key: string }> = [];
+    for (const app of [ios, android]) {
+      const { key } = await keys.create(context, app.id, DEMO_CLIENT_KEY_LABEL);
+      clientKeys.push({ app: String(app.name), key });
+    }
 
     const skuIds: Record<string, string[]> = { yearly: [], monthly: [], weekly: [], lifetime: [] };
     for (const app of [ios, android]) {
@@ -122,6 +138,6 @@ async function seedInTransaction(db: Database, deps: DomainDeps & { readonly has
 
     await seedDemoConfiguration(tx, context, deps.clock);
 
-    return { projectId: project.id, operator: { email: DEMO_OPERATOR_EMAIL, password } };
+    return { projectId: project.id, operator: { email: DEMO_OPERATOR_EMAIL, password }, clientKeys };
   });
 }
