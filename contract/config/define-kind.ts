@@ -142,8 +142,36 @@ export interface CommonDocument {
   readonly targeting?: Targeting;
 }
 
-/** The largest draft a save accepts, as JSON text. */
+/** The largest draft a save accepts: its JSON text in UTF-8 bytes. */
 export const MAX_DRAFT_BYTES = 256 * 1024;
+/** The deepest nesting a draft may have (documents nest a few levels; 5,000 levels broke the server). */
+export const MAX_DRAFT_DEPTH = 32;
+
+/** How deeply a JSON value nests (a scalar is 0); stops counting past the limit. */
+function depthOf(value: unknown, depth = 0): number {
+  if (depth > MAX_DRAFT_DEPTH || value === null || typeof value !== 'object') return depth;
+  let deepest = depth + 1;
+  for (const child of Object.values(value as Record<string, unknown>)) {
+    deepest = Math.max(deepest, depthOf(child, depth + 1));
+    if (deepest > MAX_DRAFT_DEPTH) break;
+  }
+  return deepest;
+}
+
+/** The UTF-8 length of a text without a DOM or Node API (contract/ uses neither). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
 
 /** Online status of an item, derived from its environments and draft. */
 export const onlineStatuses = ['unpublished', 'preview', 'official'] as const;
@@ -318,7 +346,7 @@ export function defineConfigKind<const N extends string, S extends Shape>(config
     .object({ name: localizedNameSchema })
     .catchall(z.unknown())
     .transform((value) => Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key))))
-    .refine((value) => JSON.stringify(value).length <= MAX_DRAFT_BYTES, { error: 'validation.draftTooLarge' });
+    .refine((value) => depthOf(value) <= MAX_DRAFT_DEPTH && utf8Length(JSON.stringify(value)) <= MAX_DRAFT_BYTES, { error: 'validation.draftTooLarge' });
 
   return {
     name: config.name,

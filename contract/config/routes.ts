@@ -51,6 +51,8 @@ export const configSortFields = ['name', 'updatedAt', 'createdAt', 'sortOrder', 
 
 export const saveDraftBodySchema = <D extends z.ZodType>(draft: D) => z.object({ version: versionSchema, draft });
 export const versionBodySchema = z.object({ version: versionSchema });
+/** The version of a delete, restore or purge, which have no body: `?version=3`. */
+export const versionQuerySchema = z.object({ version: z.coerce.number({ error: 'validation.required' }).int().min(1) });
 export const publishBodySchema = z.object({
   version: versionSchema,
   note: z.string().trim().max(500, { error: 'validation.lengthMax' }).optional(),
@@ -77,9 +79,9 @@ export type ConfigKindRoutes<N extends string> = { [K in `${N}.list`]: Def<PP, t
   [K in `${N}.get`]: Def<IP, U, U, Item>;
 } & { [K in `${N}.create`]: Def<PP, U, z.ZodObject<{ draft: Draft }>, Item> } & {
   [K in `${N}.saveDraft`]: Def<IP, U, ReturnType<typeof saveDraftBodySchema<Draft>>, Item>;
-} & { [K in `${N}.delete`]: Def<IP, U, U, typeof deleteResultSchema> } & {
-  [K in `${N}.restore`]: Def<IP, U, U, Item>;
-} & { [K in `${N}.purge`]: Def<IP, U, U, z.ZodNull> } & { [K in `${N}.emptyTrash`]: Def<PP, U, U, typeof emptyTrashResultSchema> } & {
+} & { [K in `${N}.delete`]: Def<IP, typeof versionQuerySchema, U, typeof deleteResultSchema> } & {
+  [K in `${N}.restore`]: Def<IP, typeof versionQuerySchema, U, Item>;
+} & { [K in `${N}.purge`]: Def<IP, typeof versionQuerySchema, U, z.ZodNull> } & { [K in `${N}.emptyTrash`]: Def<PP, U, U, typeof emptyTrashResultSchema> } & {
   [K in `${N}.reorder`]: Def<PP, U, typeof reorderBodySchema, typeof reorderResultSchema>;
 } & { [K in `${N}.publish`]: Def<IP, U, typeof publishBodySchema, Item> } & { [K in `${N}.promote`]: Def<IP, U, typeof versionBodySchema, Item> } & {
   [K in `${N}.unpublish`]: Def<IP, U, typeof versionBodySchema, Item>;
@@ -128,19 +130,19 @@ export function configKindRoutes<N extends string>(kind: ConfigKind<N>): ConfigK
     [`${label}.get`]: route({ method: 'GET', path: `${base}/:id`, summary: `One of ${label}, with its draft and problems.`, params: projectItemParamsSchema, output: configItemSchema }, read),
     [`${label}.create`]: route({ method: 'POST', path: base, summary: `Create one of ${label} from a draft (complete or not).`, params: projectParamsSchema, body: z.object({ draft: kind.draftInput }), output: configItemSchema }, write),
     [`${label}.saveDraft`]: route({ method: 'PUT', path: `${base}/:id/draft`, summary: `Replace the draft of one of ${label}; a stale version is refused with 108007.`, params: projectItemParamsSchema, body: saveDraftBodySchema(kind.draftInput), output: configItemSchema }, write),
-    [`${label}.delete`]: route({ method: 'DELETE', path: `${base}/:id`, summary: kind.parts.trash ? `Move one of ${label} to the trash (not while live: 106004).` : `Delete one of ${label} (not while live: 106004).`, params: projectItemParamsSchema, output: deleteResultSchema }, write),
+    [`${label}.delete`]: route({ method: 'DELETE', path: `${base}/:id`, summary: kind.parts.trash ? `Move one of ${label} to the trash (not while live: 106004); ?version= the one seen (108007).` : `Delete one of ${label} (not while live: 106004); ?version= the one seen (108007).`, params: projectItemParamsSchema, query: versionQuerySchema, output: deleteResultSchema }, write),
     [`${label}.publish`]: route({ method: 'POST', path: `${base}/:id/publish`, summary: `Publish the draft as a new revision, live in preview (1000 when incomplete, 106005 when unchanged, 106006 without a required approval).`, params: projectItemParamsSchema, body: publishBodySchema, output: configItemSchema }, write),
     [`${label}.promote`]: route({ method: 'POST', path: `${base}/:id/promote`, summary: `Make the preview revision official (106004 when preview has nothing new).`, params: projectItemParamsSchema, body: versionBodySchema, output: configItemSchema }, write),
     [`${label}.unpublish`]: route({ method: 'POST', path: `${base}/:id/unpublish`, summary: `Take it off the air in preview and official (106003 when it is on neither).`, params: projectItemParamsSchema, body: versionBodySchema, output: configItemSchema }, write),
-    [`${label}.approve`]: route({ method: 'POST', path: `${base}/:id/approve`, summary: `Approve the current draft for publishing (owners and admins, not its last editor).`, params: projectItemParamsSchema, body: versionBodySchema, output: configItemSchema }, write),
+    [`${label}.approve`]: route({ method: 'POST', path: `${base}/:id/approve`, summary: `Approve the current draft for publishing (owners and admins who did not edit it since the last publish: 106007).`, params: projectItemParamsSchema, body: versionBodySchema, output: configItemSchema }, write),
     [`${label}.revisions`]: route({ method: 'GET', path: `${base}/:id/revisions`, summary: `Every revision of one of ${label}, newest first.`, params: projectItemParamsSchema, output: z.object({ items: z.array(configRevisionSchema) }) }, read),
-    [`${label}.rollback`]: route({ method: 'POST', path: `${base}/:id/rollback`, summary: `Publish revision k again as a new revision (the draft becomes it too).`, params: projectItemParamsSchema, body: rollbackBodySchema, output: configItemSchema }, write),
+    [`${label}.rollback`]: route({ method: 'POST', path: `${base}/:id/rollback`, summary: `Publish revision k again as a new revision (the draft becomes it too); with approvals on, owners and admins only (106006).`, params: projectItemParamsSchema, body: rollbackBodySchema, output: configItemSchema }, write),
     [`${label}.policy`]: route({ method: 'GET', path: `${base}/policy`, summary: `Whether publishing ${label} needs a second person's approval.`, params: projectParamsSchema, output: configPolicySchema }, read),
     [`${label}.setPolicy`]: route({ method: 'PUT', path: `${base}/policy`, summary: `Turn the approval of ${label} on or off (project admins).`, params: projectParamsSchema, body: setPolicyBodySchema, output: configPolicySchema }, projectWrite),
   };
   if (kind.parts.trash) {
-    out[`${label}.restore`] = route({ method: 'POST', path: `${base}/:id/restore`, summary: `Take one of ${label} out of the trash.`, params: projectItemParamsSchema, output: configItemSchema }, write);
-    out[`${label}.purge`] = route({ method: 'DELETE', path: `${base}/:id/purge`, summary: `Delete one of the trashed ${label} for ever.`, params: projectItemParamsSchema, output: z.null() }, write);
+    out[`${label}.restore`] = route({ method: 'POST', path: `${base}/:id/restore`, summary: `Take one of ${label} out of the trash; ?version= the one seen (108007).`, params: projectItemParamsSchema, query: versionQuerySchema, output: configItemSchema }, write);
+    out[`${label}.purge`] = route({ method: 'DELETE', path: `${base}/:id/purge`, summary: `Delete one of the trashed ${label} for ever; ?version= the one seen (108007).`, params: projectItemParamsSchema, query: versionQuerySchema, output: z.null() }, write);
     out[`${label}.emptyTrash`] = route({ method: 'DELETE', path: `${base}/trash`, summary: `Delete every trashed ${label} for ever.`, params: projectParamsSchema, output: emptyTrashResultSchema }, write);
   }
   if (kind.parts.order) {
@@ -172,6 +174,8 @@ export type ConfigRecord = z.infer<typeof configRecordSchema>;
 
 /** The config records' query: kinds, person, date range, actions, one item. */
 export const configRecordQuerySchema = listQuerySchema.extend({
+  /** Records carry two documents each: pages are smaller than other lists'. */
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
   kind: queryListSchema(z.string().max(64)).optional(),
   actorId: idSchema.optional(),
   action: queryListSchema(z.enum(configRecordActions, { error: 'validation.enum' })).optional(),

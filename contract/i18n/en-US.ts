@@ -98,7 +98,7 @@ export const enUS = {
     subscriptionStatusForbids: 'Its current online status does not allow this operation.',
     subscriptionPackageUnchanged: 'Nothing changed since the last publish: the package was not modified.',
     approvalRequired: 'Publishing needs a second person’s approval of this exact draft first.',
-    approverIsEditor: 'You changed this draft last, so someone else must approve it.',
+    approverIsEditor: 'You changed this draft since it was last published, so someone else must approve it.',
     teamExists: 'This team already exists.',
     teamNotFound: 'The team does not exist.',
     notTeamMember: 'You are not a member of this team.',

@@ -87,7 +87,7 @@ export const zhCN: MessageShape<typeof enUS> = {
     subscriptionStatusForbids: '当前的上线状态不允许此操作。',
     subscriptionPackageUnchanged: '自上次发布以来没有任何修改：包未修改。',
     approvalRequired: '发布前需要另一位同事审批这份草稿。',
-    approverIsEditor: '这份草稿最后由你修改，需由其他人审批。',
+    approverIsEditor: '自上次发布以来你修改过这份草稿，需由其他人审批。',
     teamExists: '该团队已存在。',
     teamNotFound: '团队不存在。',
     notTeamMember: '您不是该团队的成员。',

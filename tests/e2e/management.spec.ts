@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openAs, signOut } from './support/console';
+import { openAs, openConsole, signOut } from './support/console';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -169,6 +169,34 @@ test('an administrator finds the global country and language lists under System 
   await expect(page.getByRole('heading', { name: 'Languages', level: 1 })).toBeVisible();
   await page.getByRole('searchbox').fill('French');
   await expect(page.getByRole('row').filter({ hasText: 'fr' }).filter({ hasText: '法语' })).toBeVisible();
+});
+
+test('a second operator’s save meets the first one’s conflict view, and nothing typed is lost', async ({ page }) => {
+  await openAs(page);
+  await openConsole(page, editorPath);
+  await expect(page.getByRole('heading', { name: PAGE, level: 1 })).toBeVisible();
+  const other = await page.context().newPage();
+  await openConsole(other, editorPath);
+  await expect(other.getByRole('heading', { name: PAGE, level: 1 })).toBeVisible();
+
+  await other.getByRole('textbox', { name: 'Subtitle' }).fill('Theirs: saved first');
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await expect(other.getByText('Draft saved.').first()).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Subtitle' }).fill('Mine: typed meanwhile');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const conflict = page.getByText('Someone else saved this item meanwhile');
+  await expect(conflict).toBeVisible();
+  const both = page.getByRole('table', { name: /^Changes from Their version to Your changes/ });
+  await expect(both.getByRole('row').filter({ hasText: 'Subtitle' })).toContainText('Theirs: saved first');
+  await expect(both.getByRole('row').filter({ hasText: 'Subtitle' })).toContainText('Mine: typed meanwhile');
+  await expect(page.getByRole('textbox', { name: 'Subtitle' })).toHaveValue('Mine: typed meanwhile');
+  await page.getByRole('button', { name: 'Keep mine' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved.').first()).toBeVisible();
+  await other.reload();
+  await expect(other.getByRole('textbox', { name: 'Subtitle' })).toHaveValue('Mine: typed meanwhile');
+  await other.close();
 });
 
 test('the same refusals speak Chinese', async ({ page }) => {

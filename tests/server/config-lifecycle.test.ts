@@ -130,7 +130,7 @@ describe('publishing', () => {
     const promoted = await ok<ConfigItem>(app(), owner(), 'regionGroups.promote', { params: p({ id: item.id }), body: { version: 2 } });
     expect(promoted).toMatchObject({ status: 'official', previewRevision: 1, officialRevision: 1 });
     expect(await codeOfCall(app(), owner(), 'regionGroups.promote', { params: p({ id: item.id }), body: { version: 3 } })).toBe(ErrorCode.SubscriptionStatusForbids);
-    expect(await codeOfCall(app(), owner(), 'regionGroups.delete', { params: p({ id: item.id }) })).toBe(ErrorCode.SubscriptionStatusForbids);
+    expect(await codeOfCall(app(), owner(), 'regionGroups.delete', { params: p({ id: item.id }), query: { version: 3 } })).toBe(ErrorCode.SubscriptionStatusForbids);
     const off = await ok<ConfigItem>(app(), owner(), 'regionGroups.unpublish', { params: p({ id: item.id }), body: { version: 3 } });
     expect(off).toMatchObject({ status: 'unpublished', previewRevision: null, officialRevision: null, latestRevision: 1 });
     expect(await codeOfCall(app(), owner(), 'regionGroups.unpublish', { params: p({ id: item.id }), body: { version: 4 } })).toBe(ErrorCode.SubscriptionNotOnline);
@@ -177,18 +177,63 @@ describe('publishing', () => {
   });
 });
 
+describe('what goes live', () => {
+  it('publishes the document as its schema reads it, not the draft as typed', async () => {
+    const draft = pageDraft('Padded', {
+      schedule: { startsAt: null, endsAt: null, timeZone: ' Asia/Shanghai ', daily: null },
+      targeting: { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [' en'] },
+      plans: [{ period: 'yearly', products: { ios: { productId: 'pro.yearly', junk: 'x'.repeat(1000) }, android: { productId: 'pro_yearly' } }, junk2: true }],
+    });
+    const page = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.create', { params: p(), body: { draft } });
+    const published = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.publish', { params: p({ id: page.id }), body: { version: page.version } });
+    const [revision] = (await ok<{ items: ConfigRevision[] }>(app(), owner(), 'subscriptionPages.revisions', { params: p({ id: page.id }) })).items;
+    const document = revision?.document as { schedule: { timeZone: string }; targeting: { languages: string[] }; plans: Array<Record<string, unknown> & { products: { ios: Record<string, unknown> } }> };
+    expect(document.schedule.timeZone).toBe('Asia/Shanghai');
+    expect(document.targeting.languages).toEqual(['en']);
+    expect(document.plans[0]).not.toHaveProperty('junk2');
+    expect(document.plans[0]?.products.ios).not.toHaveProperty('junk');
+    expect(document.plans[0]).toMatchObject({ freeTrialDays: 0, highlighted: false });
+    expect(published.draft).toEqual(revision?.document);
+    expect(published.changed).toBe(false);
+  });
+
+  it('refuses to roll back to a revision whose SKU is gone, with the SKU code', async () => {
+    const ios = (await ok<ListPage<{ id: string; storeProductId: string; platform: string; version: number }>>(app(), owner(), 'skus.list', { params: p(), query: { pageSize: 50 } })).items;
+    const sku = await ok<{ id: string; version: number }>(app(), owner(), 'skus.create', {
+      params: p(),
+      body: { appId: (await ok<ListPage<{ id: string; platform: string }>>(app(), owner(), 'apps.list', { params: p() })).items.find((a) => a.platform === 'ios')?.id, storeProductId: 'gone.soon', name: 'Gone soon', type: 'subscription', period: 'yearly' },
+    });
+    expect(ios.length).toBeGreaterThan(0);
+    let page = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.create', {
+      params: p(),
+      body: { draft: pageDraft('Rollback guard', { targeting: { platforms: ['ios'], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [] }, plans: [{ period: 'yearly', products: { ios: { productId: 'gone.soon' } } }] }) },
+    });
+    page = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.publish', { params: p({ id: page.id }), body: { version: page.version } });
+    page = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.saveDraft', { params: p({ id: page.id }), body: { version: page.version, draft: { ...page.draft, plans: [{ period: 'yearly', products: { ios: { productId: 'pro.yearly' } } }] } } });
+    page = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.publish', { params: p({ id: page.id }), body: { version: page.version } });
+    await ok(app(), owner(), 'skus.delete', { params: p({ id: sku.id }) });
+    const refused = await call(app(), owner(), 'subscriptionPages.rollback', { params: p({ id: page.id }), body: { version: page.version, revision: 1, environment: 'official' } });
+    expect(refused.envelope.code).toBe(ErrorCode.SkuNotFound);
+    expect(refused.envelope.fieldErrors?.['draft.plans.0.products.ios.productId']?.key).toBe('validation.skuMissing');
+  });
+});
+
 describe('trash and order', () => {
-  it('moves an unpublished item to the trash, restores it, and purges it', async () => {
+  it('moves an unpublished item to the trash, restores it, and purges it, each at the version seen', async () => {
     const item = await createGroup('Trash me');
-    expect(await ok(app(), owner(), 'regionGroups.delete', { params: p({ id: item.id }) })).toEqual({ trashed: true, unlinked: [] });
+    expect(await codeOfCall(app(), owner(), 'regionGroups.delete', { params: p({ id: item.id }) })).toBe(ErrorCode.ParamInvalid);
+    expect(await codeOfCall(app(), owner(), 'regionGroups.delete', { params: p({ id: item.id }), query: { version: 2 } })).toBe(ErrorCode.VersionConflict);
+    expect(await ok(app(), owner(), 'regionGroups.delete', { params: p({ id: item.id }), query: { version: 1 } })).toEqual({ trashed: true, unlinked: [] });
     const trashed = await ok<ListPage<ConfigItem>>(app(), owner(), 'regionGroups.list', { params: p(), query: { trashed: true } });
     expect(trashed.items.map((i) => i.id)).toContain(item.id);
     await createGroup('Trash me');
-    expect(await codeOfCall(app(), owner(), 'regionGroups.restore', { params: p({ id: item.id }) })).toBe(ErrorCode.ContentExists);
+    expect(await codeOfCall(app(), owner(), 'regionGroups.restore', { params: p({ id: item.id }), query: { version: 2 } })).toBe(ErrorCode.ContentExists);
     const other = await createGroup('Trash me too');
-    await ok(app(), owner(), 'regionGroups.delete', { params: p({ id: other.id }) });
-    expect((await ok<ConfigItem>(app(), owner(), 'regionGroups.restore', { params: p({ id: other.id }) })).deletedAt).toBeNull();
-    await ok(app(), owner(), 'regionGroups.purge', { params: p({ id: item.id }) });
+    await ok(app(), owner(), 'regionGroups.delete', { params: p({ id: other.id }), query: { version: 1 } });
+    expect(await codeOfCall(app(), owner(), 'regionGroups.restore', { params: p({ id: other.id }), query: { version: 1 } })).toBe(ErrorCode.VersionConflict);
+    expect((await ok<ConfigItem>(app(), owner(), 'regionGroups.restore', { params: p({ id: other.id }), query: { version: 2 } })).deletedAt).toBeNull();
+    expect(await codeOfCall(app(), owner(), 'regionGroups.purge', { params: p({ id: item.id }), query: { version: 1 } })).toBe(ErrorCode.VersionConflict);
+    await ok(app(), owner(), 'regionGroups.purge', { params: p({ id: item.id }), query: { version: 2 } });
     expect(await codeOfCall(app(), owner(), 'regionGroups.get', { params: p({ id: item.id }) })).toBe(ErrorCode.DataMissing);
   });
 
@@ -287,10 +332,24 @@ describe('approvals', () => {
     expect(item.approval).toBeNull();
     expect(await codeOfCall(app(), team.editor.token, 'appLanguages.publish', { params: p({ id: item.id }), body: { version: item.version } })).toBe(ErrorCode.ApprovalRequired);
 
-    item = await ok<ConfigItem>(app(), team.admin.token, 'appLanguages.approve', { params: p({ id: item.id }), body: { version: item.version } });
+    // The admin edited this draft since its last publish, so the owner approves it.
+    expect(await codeOfCall(app(), team.admin.token, 'appLanguages.approve', { params: p({ id: item.id }), body: { version: item.version } })).toBe(ErrorCode.ApproverIsEditor);
+    item = await ok<ConfigItem>(app(), owner(), 'appLanguages.approve', { params: p({ id: item.id }), body: { version: item.version } });
     item = await ok<ConfigItem>(app(), team.editor.token, 'appLanguages.publish', { params: p({ id: item.id }), body: { version: item.version } });
     const revisions = await ok<{ items: ConfigRevision[] }>(app(), owner(), 'appLanguages.revisions', { params: p({ id: item.id }) });
-    expect(revisions.items[0]).toMatchObject({ publishedBy: { id: team.editor.id }, approvedBy: { id: team.admin.id } });
+    expect(revisions.items[0]).toMatchObject({ publishedBy: { id: team.editor.id }, approvedBy: { id: team.owner.id } });
+    // An unchanged save by someone else does not make the author an approver of their own draft.
+    item = await ok<ConfigItem>(app(), team.admin.token, 'appLanguages.saveDraft', { params: p({ id: item.id }), body: { version: item.version, draft: { name: 'German', code: 'de', nativeName: 'Deutsch (DE)' } } });
+    const same = await ok<ConfigItem>(app(), team.editor.token, 'appLanguages.saveDraft', { params: p({ id: item.id }), body: { version: item.version, draft: item.draft } });
+    expect(same.version).toBe(item.version);
+    expect(await codeOfCall(app(), team.admin.token, 'appLanguages.approve', { params: p({ id: item.id }), body: { version: item.version } })).toBe(ErrorCode.ApproverIsEditor);
+
+    // With approvals on, rolling back is for owners and admins.
+    const live = await ok<ConfigItem>(app(), owner(), 'appLanguages.get', { params: p({ id: item.id }) });
+    expect(await codeOfCall(app(), team.editor.token, 'appLanguages.rollback', { params: p({ id: item.id }), body: { version: live.version, revision: 1, environment: 'official' } })).toBe(
+      ErrorCode.ApprovalRequired,
+    );
+    await ok(app(), owner(), 'appLanguages.rollback', { params: p({ id: item.id }), body: { version: live.version, revision: 1, environment: 'official' } });
     await ok(app(), team.admin.token, 'appLanguages.setPolicy', { params: p(), body: { requiresApproval: false, version: 2 } });
   });
 });
@@ -313,6 +372,11 @@ describe('config records', () => {
     expect(byEditor.items.every((r) => r.actor?.id === team.editor.id)).toBe(true);
     const publishes = await ok<ListPage<ConfigRecord>>(app(), owner(), 'configRecords.list', { params: p(), query: { action: 'publish', kind: 'appLanguages' } });
     expect(publishes.items.every((r) => r.action === 'publish' && r.kind === 'appLanguages')).toBe(true);
+    const byName = await ok<ListPage<ConfigRecord>>(app(), owner(), 'configRecords.list', { params: p(), query: { q: 'ecorde' } });
+    expect(byName.items.length).toBeGreaterThanOrEqual(3);
+    expect(byName.items.every((r) => r.itemName === 'Recorded')).toBe(true);
+    expect(await codeOfCall(app(), owner(), 'configRecords.list', { params: p(), query: { pageSize: 51 } })).toBe(ErrorCode.ParamInvalid);
+    expect((await ok<ListPage<ConfigRecord>>(app(), owner(), 'configRecords.list', { params: p(), query: { pageSize: 50 } })).pageSize).toBe(50);
     const future = await ok<ListPage<ConfigRecord>>(app(), owner(), 'configRecords.list', { params: p(), query: { from: '2999-01-01T00:00:00Z' } });
     expect(future.total).toBe(0);
   });

@@ -53,7 +53,7 @@ export function useConfigPolicy(kind: AnyConfigKind, projectId: string) {
 export function useConfigMutation<T = ConfigItem>(kind: AnyConfigKind, action: ConfigAction, options: ApiMutationOptions<RouteId> = {}) {
   const mutation = useApiMutation(configRoute(kind, action), { invalidates: [kind.name, 'configRecords'], ...options });
   return mutation as unknown as {
-    mutateAsync: (input: { params: Record<string, string>; body?: unknown }) => Promise<T>;
+    mutateAsync: (input: { params: Record<string, string>; query?: Record<string, unknown>; body?: unknown }) => Promise<T>;
     isPending: boolean;
     reset: () => void;
   };

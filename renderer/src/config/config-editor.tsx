@@ -88,14 +88,17 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
   const [conflict, setConflict] = useState<ConfigItem | null>(null);
   const [tab, setTab] = useState<TabId>('edit');
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [note, setNote] = useState('');
   const { confirm, element: confirmElement } = useConfirm();
 
   // A newer item from the server (first load, a refetch after another screen's change) becomes the
-  // base; the draft follows it unless the operator has edited it (then a save meets the conflict).
-  if (item.data && (base === null || (item.data.version > base.version && !conflict))) {
-    if (base === null || JSON.stringify(draft) === JSON.stringify(base.draft)) setDraft(item.data.draft);
+  // base only while nothing is typed: with unsaved edits the base stays at the version they were
+  // made on, so saving them meets the conflict view instead of overwriting the newer version.
+  const edited = draft !== null && base !== null && JSON.stringify(draft) !== JSON.stringify(base.draft);
+  if (item.data && (base === null || (item.data.version > base.version && !conflict && !edited))) {
+    setDraft(item.data.draft);
     setBase(item.data);
   }
 
@@ -121,7 +124,12 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
   }
   if (!base || !draft) return <Spinner label={t('configPages:loading')} />;
 
-  const run = async <T,>(action: () => Promise<T>, done?: string): Promise<T | undefined> => {
+  /**
+   * Runs one change. A stale version (108007) on a save, or with unsaved edits, opens the conflict
+   * view with both versions; on any other action (publish, promote, ...) the newer item is taken,
+   * since nothing typed is at stake, and the operator is told to check it and try again.
+   */
+  const run = async <T,>(action: () => Promise<T>, done?: string, isSave = false): Promise<T | undefined> => {
     setBusy(true);
     setRefusal({});
     try {
@@ -130,8 +138,19 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
       return result;
     } catch (error) {
       if (isAppError(error) && error.code === ErrorCode.VersionConflict) {
-        const theirs = (await callApi(configRoute(kind, 'get'), { params: { projectId, id } } as never)) as ConfigItem;
-        setConflict(theirs);
+        try {
+          const theirs = (await callApi(configRoute(kind, 'get'), { params: { projectId, id } } as never)) as ConfigItem;
+          // Anything typed is at stake on a save, or whenever the draft has unsaved edits: both
+          // versions are shown. Otherwise the newer item simply replaces the shown one.
+          if (isSave || dirty) setConflict(theirs);
+          else {
+            setBase(theirs);
+            setDraft(theirs.draft);
+            notify.message('warning', t('configPages:editor.changedMeanwhile', { name: theirs.updatedBy?.name ?? '' }));
+          }
+        } catch (reloadError) {
+          notify.message('error', errorText(t, reloadError));
+        }
       } else {
         if (isAppError(error) && error.fieldErrors) setRefusal(draftErrors(error.fieldErrors));
         notify.message('error', errorText(t, error));
@@ -147,15 +166,16 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
     setBase(next);
     if (!keepDraft) setDraft(next.draft);
   };
-  const onSave = async () => adopt(await run(() => save.mutateAsync({ params, body: { version: base.version, draft } }), t('configPages:editor.saved')));
+  const onSave = async () => adopt(await run(() => save.mutateAsync({ params, body: { version: base.version, draft } }), t('configPages:editor.saved'), true));
 
   const context: DocumentFieldContext = {
     document: draft,
     onChange: setDraft,
     problems,
     projectId,
-    disabled: !canWrite || base.deletedAt !== null,
-    onBusyChange: setBusy,
+    // Nothing is typed while a change is under way: its answer replaces the draft.
+    disabled: !canWrite || base.deletedAt !== null || busy,
+    onBusyChange: setUploading,
   };
   const Preview: ComponentType<{ readonly draft: Record<string, unknown> }> | undefined = kindPreviews[kind.name];
   const aside = Preview !== undefined || kind.parts.schedule || kind.parts.targeting;
@@ -180,7 +200,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
         ) : null}
       </div>
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={!canWrite || !dirty || busy} onClick={() => void onSave()}>
+        <Button appearance="primary" disabled={!canWrite || !dirty || busy || uploading} onClick={() => void onSave()}>
           {t('configPages:editor.saveDraft')}
         </Button>
         {base.approvalRequired ? (
@@ -208,7 +228,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
           disabled={!canWrite || base.status !== 'unpublished' || busy || base.deletedAt !== null}
           onClick={async () => {
             const ok = await confirm({ title: t('configPages:list.deleteTitle', { name: base.name }), body: t('configPages:list.deleteBody'), confirmLabel: t('config:common.actions.delete'), danger: true });
-            if (ok && (await run(() => remove.mutateAsync({ params }), t('configPages:list.deleted')))) navigate(`/management/${projectId}/${kind.segment}`);
+            if (ok && (await run(() => remove.mutateAsync({ params, query: { version: base.version } }), t('configPages:list.deleted')))) navigate(`/management/${projectId}/${kind.segment}`);
           }}
         >
           {t('config:common.actions.delete')}
@@ -322,9 +342,11 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
                 disabled={busy}
                 onClick={async () => {
                   const next = await run(() => publish.mutateAsync({ params, body: { version: base.version, ...(note.trim() ? { note: note.trim() } : {}) } }), t('configPages:editor.published'));
-                  setPublishing(false);
-                  setNote('');
-                  adopt(next);
+                  if (next) {
+                    setPublishing(false);
+                    setNote('');
+                    adopt(next);
+                  }
                 }}
               >
                 {t('config:common.actions.publish')}

@@ -96,6 +96,7 @@ export function ConfigList({
   const create = useConfigMutation(kind, 'create');
   const restore = useConfigMutation(kind, 'restore');
   const purge = useConfigMutation<null>(kind, 'purge');
+  const emptyTrash = useConfigMutation<{ purged: number }>(kind, 'emptyTrash');
   const policy = useConfigPolicy(kind, projectId);
   const setPolicy = useConfigMutation<unknown>(kind, 'setPolicy');
   const items = list.data?.items ?? [];
@@ -182,6 +183,18 @@ export function ConfigList({
             {trashed ? t('configPages:list.backToList') : t('configPages:list.trash')}
           </Button>
         ) : null}
+        {canWrite && trashed && items.length > 0 ? (
+          <Button
+            appearance="subtle"
+            onClick={async () => {
+              if (await confirm({ title: t('configPages:list.emptyTrashTitle'), body: t('configPages:list.emptyTrashBody', { count: total }), confirmLabel: t('configPages:list.emptyTrashAction'), danger: true })) {
+                await act(() => emptyTrash.mutateAsync({ params: { projectId } }), t('configPages:list.trashEmptied'));
+              }
+            }}
+          >
+            {t('configPages:list.emptyTrashAction')}
+          </Button>
+        ) : null}
         {canWrite && !trashed && kind.parts.order ? (
           <Button icon={<ReOrderDotsVertical20Regular />} disabled={reordering !== null} onClick={() => setReordering({ top: null })}>
             {t('config:common.actions.reorder')}
@@ -258,7 +271,7 @@ export function ConfigList({
                   <TableCell>
                     {trashed ? (
                       <>
-                        <Button size="small" onClick={() => void act(() => restore.mutateAsync({ params: { projectId, id: item.id } }), t('configPages:list.restored'))}>
+                        <Button size="small" onClick={() => void act(() => restore.mutateAsync({ params: { projectId, id: item.id }, query: { version: item.version } }), t('configPages:list.restored'))}>
                           {t('config:common.actions.restore')}
                         </Button>{' '}
                         <Button
@@ -266,7 +279,7 @@ export function ConfigList({
                           appearance="subtle"
                           onClick={async () => {
                             if (await confirm({ title: t('configPages:list.purgeTitle', { name: item.name }), body: t('configPages:list.purgeBody'), confirmLabel: t('config:common.actions.purge'), danger: true })) {
-                              await act(() => purge.mutateAsync({ params: { projectId, id: item.id } }), t('configPages:list.purged'));
+                              await act(() => purge.mutateAsync({ params: { projectId, id: item.id }, query: { version: item.version } }), t('configPages:list.purged'));
                             }
                           }}
                         >

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListPage } from '@contract/envelope';
 import { configKindNames, configRecordActions, type ConfigRecord, type ConfigRecordAction } from '@contract/config';
 import type { Database } from '../db/client';
@@ -39,7 +39,13 @@ export class ConfigRecordsRepository {
       query.itemId ? eq(auditLog.entityId, query.itemId) : undefined,
       query.from ? gte(auditLog.at, new Date(query.from)) : undefined,
       query.to ? lte(auditLog.at, new Date(query.to)) : undefined,
-      query.q ? or(ilike(auditLog.actorName, containsPattern(query.q)), ilike(auditLog.entityId, containsPattern(query.q))) : undefined,
+      query.q
+        ? or(
+            ilike(auditLog.actorName, containsPattern(query.q)),
+            ilike(auditLog.entityId, containsPattern(query.q)),
+            sql`coalesce(${auditLog.after}->>'name', ${auditLog.before}->>'name') ilike ${containsPattern(query.q)}`,
+          )
+        : undefined,
     ];
     const where = and(...conditions);
     const { dir } = sortOf(query, ['at'] as const, { field: 'at', dir: 'desc' });

@@ -200,6 +200,9 @@ export class ConfigRepository {
     return this.unique(() =>
       this.db.transaction(async (tx) => {
         const row = await this.locked(tx, context.projectId, id, version);
+        // Saving what is already saved changes nothing: no new version, no record, and no claim to
+        // have edited the draft (which would let its real author approve it).
+        if (documentHash(draft) === row.draftHash) return this.toItem(tx, context.projectId, row);
         const problems = await this.problemsOf(tx, context.projectId, draft);
         const updated = await this.updateRow(tx, context, row, {
           ...summaryColumns(this.kind, draft),
@@ -219,8 +222,11 @@ export class ConfigRepository {
   async publish(context: ChangeContext, id: string, version: number, note: string | undefined): Promise<ConfigItem> {
     return this.db.transaction(async (tx) => {
       const row = await this.locked(tx, context.projectId, id, version);
-      await this.assertPublishable(tx, context.projectId, row.draft);
-      if (row.latestHash === row.draftHash) throw new AppError(ErrorCode.SubscriptionPackageUnchanged);
+      // What goes live is the document as its schema reads it (trimmed, defaults filled, unknown
+      // nested keys gone), never the draft as typed; the draft becomes that document too.
+      const document = await this.assertPublishable(tx, context.projectId, row.draft);
+      const hash = documentHash(document);
+      if (row.latestHash === hash) throw new AppError(ErrorCode.SubscriptionPackageUnchanged);
       const policy = await this.policyIn(tx, context.projectId);
       const approved = row.approvedVersion === row.version && row.approvedBy !== null;
       if (policy.requiresApproval && !approved) throw new AppError(ErrorCode.ApprovalRequired);
@@ -231,16 +237,24 @@ export class ConfigRepository {
         projectId: context.projectId,
         kind: this.kind.name,
         number,
-        document: row.draft,
-        hash: row.draftHash,
+        document,
+        hash,
         note: note && note !== '' ? note : null,
         publishedBy: context.actor.id,
         publishedByName: context.actor.name,
         publishedAt: context.now,
         ...(policy.requiresApproval && approved ? { approvedBy: row.approvedBy, approvedByName: row.approvedByName, approvedAt: row.approvedAt } : {}),
       });
-      const updated = await this.updateRow(tx, context, row, { latestRevision: number, latestHash: row.draftHash, previewRevision: number });
-      await this.record(tx, context, updated, 'publish', { document: before, revision: row.latestRevision || null }, { document: row.draft, revision: number });
+      const updated = await this.updateRow(tx, context, row, {
+        ...summaryColumns(this.kind, document),
+        draft: document,
+        draftHash: hash,
+        problems: {},
+        latestRevision: number,
+        latestHash: hash,
+        previewRevision: number,
+      });
+      await this.record(tx, context, updated, 'publish', { document: before, revision: row.latestRevision || null }, { document, revision: number });
       return this.toItem(tx, context.projectId, updated);
     });
   }
@@ -274,9 +288,21 @@ export class ConfigRepository {
    * Publishes revision `number` again as a new revision, live in preview (and official with
    * `environment` official), and makes the draft its document. 106005 when that changes nothing.
    */
-  async rollback(context: ChangeContext, id: string, version: number, number: number, environment: Environment, note: string | undefined): Promise<ConfigItem> {
+  async rollback(
+    context: ChangeContext,
+    id: string,
+    version: number,
+    number: number,
+    environment: Environment,
+    note: string | undefined,
+    mayApprove: boolean,
+  ): Promise<ConfigItem> {
     return this.db.transaction(async (tx) => {
       const row = await this.locked(tx, context.projectId, id, version);
+      // With approvals on, a rollback is the approvers' own act: it puts an earlier, approved
+      // revision back at once (an emergency cannot wait for a second person), so only owners and
+      // admins may do it; editors ask one of them.
+      if ((await this.policyIn(tx, context.projectId)).requiresApproval && !mayApprove) throw new AppError(ErrorCode.ApprovalRequired);
       const [target] = await tx
         .select()
         .from(configRevisions)
@@ -286,6 +312,8 @@ export class ConfigRepository {
       const unchanged =
         target.hash === row.latestHash && row.previewRevision === latest && (environment === 'preview' || row.officialRevision === latest) && row.draftHash === target.hash;
       if (unchanged) throw new AppError(ErrorCode.SubscriptionPackageUnchanged);
+      // What it names must still exist (a SKU deleted since is refused with its code).
+      await this.assertPublishable(tx, context.projectId, target.document);
       const next = latest + 1;
       const beforeNumber = environment === 'official' ? row.officialRevision : row.previewRevision;
       const before = beforeNumber ? await this.revisionDocument(tx, id, beforeNumber) : null;
@@ -302,12 +330,11 @@ export class ConfigRepository {
         publishedByName: context.actor.name,
         publishedAt: context.now,
       });
-      const problems = await this.problemsOf(tx, context.projectId, target.document);
       const updated = await this.updateRow(tx, context, row, {
         ...summaryColumns(this.kind, target.document),
         draft: target.document,
         draftHash: target.hash,
-        problems,
+        problems: {},
         latestRevision: next,
         latestHash: target.hash,
         previewRevision: next,
@@ -329,9 +356,9 @@ export class ConfigRepository {
       const policy = await this.policyIn(tx, context.projectId);
       if (!policy.requiresApproval) throw new AppError(ErrorCode.SubscriptionStatusForbids);
       if (!mayApprove) throw new AppError(ErrorCode.Forbidden);
-      if (row.updatedBy === context.actor.id) throw new AppError(ErrorCode.ApproverIsEditor);
-      if (row.latestHash === row.draftHash) throw new AppError(ErrorCode.SubscriptionPackageUnchanged);
-      await this.assertPublishable(tx, context.projectId, row.draft);
+      if ((await this.draftEditors(tx, context.projectId, row.id)).has(context.actor.id)) throw new AppError(ErrorCode.ApproverIsEditor);
+      const document = await this.assertPublishable(tx, context.projectId, row.draft);
+      if (row.latestHash === documentHash(document)) throw new AppError(ErrorCode.SubscriptionPackageUnchanged);
       const [updated] = await tx
         .update(configItems)
         .set({ version: row.version + 1, approvedVersion: row.version + 1, approvedBy: context.actor.id, approvedByName: context.actor.name, approvedAt: context.now })
@@ -373,10 +400,9 @@ export class ConfigRepository {
   // ------------------------------------------------------------------------------------------
   // Trash and order
 
-  async remove(context: ChangeContext, id: string): Promise<{ trashed: boolean; unlinked: [] }> {
+  async remove(context: ChangeContext, id: string, version: number): Promise<{ trashed: boolean; unlinked: [] }> {
     return this.db.transaction(async (tx) => {
-      const row = await this.findRow(tx, context.projectId, id, { lock: true });
-      if (!row) throw this.notFound();
+      const row = await this.locked(tx, context.projectId, id, version);
       if (row.previewRevision !== null || row.officialRevision !== null) throw new AppError(ErrorCode.SubscriptionStatusForbids);
       if (this.kind.parts.trash) {
         const updated = await this.updateRow(tx, context, row, { deletedAt: context.now });
@@ -389,11 +415,12 @@ export class ConfigRepository {
     });
   }
 
-  async restore(context: ChangeContext, id: string): Promise<ConfigItem> {
+  async restore(context: ChangeContext, id: string, version: number): Promise<ConfigItem> {
     return this.unique(() =>
       this.db.transaction(async (tx) => {
         const row = await this.findRow(tx, context.projectId, id, { trashed: true, lock: true });
         if (!row) throw this.notFound();
+        if (row.version !== version) throw new AppError(ErrorCode.VersionConflict);
         const updated = await this.updateRow(tx, context, row, { deletedAt: null });
         await this.record(tx, context, updated, 'restore', null, { document: row.draft, revision: null });
         return this.toItem(tx, context.projectId, updated);
@@ -401,10 +428,11 @@ export class ConfigRepository {
     );
   }
 
-  async purge(context: ChangeContext, id: string): Promise<void> {
+  async purge(context: ChangeContext, id: string, version: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, context.projectId, id, { trashed: true, lock: true });
       if (!row) throw this.notFound();
+      if (row.version !== version) throw new AppError(ErrorCode.VersionConflict);
       await tx.delete(configItems).where(eq(configItems.id, id));
       await this.record(tx, context, row, 'purge', { document: row.draft, revision: null }, null);
     });
@@ -541,13 +569,35 @@ export class ConfigRepository {
   }
 
   /** Refuses a draft with problems: schema ones with 1000, references with their target's code. */
-  private async assertPublishable(tx: Database, projectId: string, draft: Record<string, unknown>): Promise<void> {
-    const problems = draftProblems(this.kind, draft);
-    if (Object.keys(problems).length > 0) throw new AppError(ErrorCode.ParamInvalid, { fieldErrors: prefixed(problems) });
-    const references = referencesOf(this.kind, draft);
-    if (references.length === 0) return;
-    const { fieldErrors, code } = await missingReferences(tx, projectId, references);
-    if (code !== null) throw new AppError(code, { fieldErrors: prefixed(fieldErrors) });
+  private async assertPublishable(tx: Database, projectId: string, draft: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const parsed = this.kind.document.safeParse(draft);
+    if (!parsed.success) throw new AppError(ErrorCode.ParamInvalid, { fieldErrors: prefixed(draftProblems(this.kind, draft)) });
+    const document = parsed.data;
+    const references = referencesOf(this.kind, document);
+    if (references.length > 0) {
+      const { fieldErrors, code } = await missingReferences(tx, projectId, references);
+      if (code !== null) throw new AppError(code, { fieldErrors: prefixed(fieldErrors) });
+    }
+    return document;
+  }
+
+  /**
+   * Who wrote the draft since it was last published or rolled back: the people the audit log
+   * records creating or changing it (an unchanged save writes nothing). None of them may approve it.
+   */
+  private async draftEditors(tx: Database, projectId: string, itemId: string): Promise<ReadonlySet<string>> {
+    const scope = and(eq(auditLog.projectId, projectId), eq(auditLog.entity, this.kind.name), eq(auditLog.entityId, itemId));
+    const [last] = await tx
+      .select({ at: auditLog.at, id: auditLog.id })
+      .from(auditLog)
+      .where(and(scope, inArray(auditLog.action, ['publish', 'rollback'])))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const rows = await tx
+      .selectDistinct({ actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(scope, inArray(auditLog.action, ['create', 'update', 'restore']), last ? gt(auditLog.id, last.id) : undefined));
+    return new Set(rows.map((r) => r.actorId).filter((a): a is string => a !== null));
   }
 
   private auditValues(context: ChangeContext, row: ItemRow, action: ConfigRecordAction, before: (RecordSide & Record<string, unknown>) | null, after: (RecordSide & Record<string, unknown>) | null) {

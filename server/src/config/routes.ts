@@ -34,29 +34,40 @@ function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: Con
   };
   const change = (input: Input) => changeContextOf(input.request, clock);
   const body = (input: Input) => input.body;
+  /** Owners and admins approve (a global administrator acts as an owner). */
+  const mayApprove = (input: Input) => {
+    const role = projectAccessOf(input.request).role;
+    return role === null || role === 'owner' || role === 'admin';
+  };
 
   serve('list', (input) => repository.list(input.params.projectId, input.query as never));
   serve('get', (input) => repository.get(input.params.projectId, input.params.id));
   serve('create', (input) => repository.create(change(input), body(input).draft as Record<string, unknown>));
   serve('saveDraft', (input) => repository.saveDraft(change(input), input.params.id, body(input).version, body(input).draft as Record<string, unknown>));
-  serve('delete', (input) => repository.remove(change(input), input.params.id));
+  const queryVersion = (input: Input) => Number(input.query.version);
+  serve('delete', (input) => repository.remove(change(input), input.params.id, queryVersion(input)));
   serve('publish', (input) => repository.publish(change(input), input.params.id, body(input).version, body(input).note as string | undefined));
   serve('promote', (input) => repository.promote(change(input), input.params.id, body(input).version));
   serve('unpublish', (input) => repository.unpublish(change(input), input.params.id, body(input).version));
-  serve('approve', (input) => {
-    const role = projectAccessOf(input.request).role;
-    return repository.approve(change(input), input.params.id, body(input).version, role === null || role === 'owner' || role === 'admin');
-  });
+  serve('approve', (input) => repository.approve(change(input), input.params.id, body(input).version, mayApprove(input)));
   serve('revisions', async (input) => ({ items: await repository.revisions(input.params.projectId, input.params.id) }));
   serve('rollback', (input) =>
-    repository.rollback(change(input), input.params.id, body(input).version, body(input).revision as number, body(input).environment as 'preview' | 'official', body(input).note as string | undefined),
+    repository.rollback(
+      change(input),
+      input.params.id,
+      body(input).version,
+      body(input).revision as number,
+      body(input).environment as 'preview' | 'official',
+      body(input).note as string | undefined,
+      mayApprove(input),
+    ),
   );
   serve('policy', (input) => repository.policy(input.params.projectId));
   serve('setPolicy', (input) => repository.setPolicy(change(input), body(input).requiresApproval as boolean, body(input).version));
   if (kind.parts.trash) {
-    serve('restore', (input) => repository.restore(change(input), input.params.id));
+    serve('restore', (input) => repository.restore(change(input), input.params.id, queryVersion(input)));
     serve('purge', async (input) => {
-      await repository.purge(change(input), input.params.id);
+      await repository.purge(change(input), input.params.id, queryVersion(input));
       return null;
     });
     serve('emptyTrash', async (input) => ({ purged: await repository.emptyTrash(change(input)) }));

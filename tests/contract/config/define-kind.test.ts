@@ -4,6 +4,7 @@ import { zodIssuesToFieldErrors } from '@contract/field-errors';
 import { ErrorCode } from '@contract/errors';
 import {
   MAX_DRAFT_BYTES,
+  MAX_DRAFT_DEPTH,
   defineConfigKind,
   draftProblems,
   draftSummary,
@@ -252,6 +253,22 @@ describe('draftInput', () => {
     expect(errorsOf(input, exact)).toBeNull();
     const over = { name: 'n', description: 'd'.repeat(MAX_DRAFT_BYTES - frame + 1) };
     expect(errorsOf(input, over)).toEqual({ '': { key: 'validation.draftTooLarge' } });
+  });
+
+  it('counts UTF-8 bytes: a Chinese character is three of them', () => {
+    const frame = JSON.stringify({ name: 'n', description: '' }).length;
+    const chars = Math.floor((MAX_DRAFT_BYTES - frame) / 3);
+    const exact = { name: 'n', description: '字'.repeat(chars) + 'd'.repeat(MAX_DRAFT_BYTES - frame - chars * 3) };
+    expect(errorsOf(input, exact)).toBeNull();
+    expect(errorsOf(input, { ...exact, description: `${exact.description}d` })).toEqual({ '': { key: 'validation.draftTooLarge' } });
+  });
+
+  it(`takes a draft nested ${MAX_DRAFT_DEPTH} levels deep and refuses one level more`, () => {
+    const nested = (levels: number): unknown => (levels === 0 ? 'leaf' : { a: nested(levels - 1) });
+    // The draft object itself is the first level.
+    expect(errorsOf(input, { name: 'n', description: nested(MAX_DRAFT_DEPTH - 1) })).toBeNull();
+    expect(errorsOf(input, { name: 'n', description: nested(MAX_DRAFT_DEPTH) })).toEqual({ '': { key: 'validation.draftTooLarge' } });
+    expect(errorsOf(input, { name: 'n', description: nested(5000) })).toEqual({ '': { key: 'validation.draftTooLarge' } });
   });
 
   it('measures the draft after dropping unknown keys', () => {
