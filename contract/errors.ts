@@ -95,6 +95,7 @@ export const ErrorCode = {
   InvitationEmailMismatch: 105012,
   OwnerRoleLocked: 105013,
   AlreadyMember: 105014,
+  ClientKeyInvalid: 105015,
   // Payment subscription (106xxx)
   SubscriptionDuplicate: 106001,
   SubscriptionPackageMissing: 106002,
@@ -210,6 +211,7 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   OwnerRoleLocked: 409,
   AlreadyMember: 409,
   ApproverIsEditor: 403,
+  ClientKeyInvalid: 401,
   WebhookUnreachable: 502,
   WebhookTimeout: 504,
 };

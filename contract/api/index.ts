@@ -3,6 +3,7 @@ import { catalogRoutes } from './catalog';
 import { clientKeyRoutes } from './client-keys';
 import { integrationRoutes } from './integrations';
 import { configRoutes } from '../config';
+import { deliveryRoutes } from '../delivery/routes';
 import { mediaRoutes } from '../media';
 import { projectRoutes } from './projects';
 import { systemRoutes } from './system';
@@ -29,6 +30,7 @@ export const routes = {
   ...mediaRoutes,
   ...systemRoutes,
   ...configRoutes,
+  ...deliveryRoutes,
 } as const;
 
 export type Routes = typeof routes;

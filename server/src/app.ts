@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { tooManyRequests } from './errors';
 import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
+import { ConfigChanges, DeliveryStore } from './delivery/store';
 import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
@@ -149,6 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  // Compression where a route asks for it (the delivery API): the console's own API is loopback or
+  // behind the desktop app and its media are streamed with ranges, so nothing else is compressed.
+  await app.register(fastifyCompress, { global: false });
+
   // 4. error envelope
   installErrorHandling(app);
 
@@ -201,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const configChanges = new ConfigChanges();
   const serverDeps: ServerDeps = {
     db,
     clock,
@@ -211,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mailer,
     outbox,
     mediaStorage: deps.mediaStorage ?? new MemoryMediaStorage(),
+    configChanges,
+    delivery: new DeliveryStore(db, configChanges),
   };
   for (const domain of domainModules) domain.register(app, serverDeps);
   assertEveryContractRouteServed(app);

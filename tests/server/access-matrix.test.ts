@@ -53,6 +53,9 @@ const expected: Readonly<Record<string, Rule>> = {
   ...configKindRules('regionGroups', { trash: true, order: false }),
   ...configKindRules('appLanguages', { trash: true, order: true }),
   'auth.login': 'public',
+  // The delivery API: the client key in the path is the credential (delivery.test.ts), not a session.
+  'delivery.config': 'public',
+  'delivery.rules': 'public',
   'auth.requestPasswordReset': 'public',
   'auth.resetPassword': 'public',
   'auth.me': 'user',

@@ -6,6 +6,7 @@ import { changeContextOf, projectAccessOf } from '../http/project-context';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import type { Clock } from '../shared/clock';
 import type { DomainModule } from '../domains/module';
+import type { ConfigChanges } from '../delivery/store';
 import { ConfigRecordsRepository } from './records';
 import { ConfigRepository } from './repository';
 
@@ -22,15 +23,25 @@ interface Input {
  * document store, by looping over `configKinds`: a new kind needs no server file. Access was checked
  * before a handler runs (http/access.ts); approval additionally needs an owner or admin.
  */
-export function registerConfigDomain(app: FastifyInstance, deps: { readonly db: Database; readonly clock: Clock }): void {
-  for (const kind of configKinds) registerKind(app, kind, new ConfigRepository(deps.db, kind, deps.clock), deps.clock);
+export function registerConfigDomain(app: FastifyInstance, deps: { readonly db: Database; readonly clock: Clock; readonly configChanges: ConfigChanges }): void {
+  for (const kind of configKinds) registerKind(app, kind, new ConfigRepository(deps.db, kind, deps.clock), deps.clock, deps.configChanges);
   const records = new ConfigRecordsRepository(deps.db);
   registerRoute(app, 'configRecords.list', async ({ params, query }) => records.list(params.projectId, query));
 }
 
-function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: ConfigRepository, clock: Clock): void {
+/** Actions after which what the app may receive can differ: delivery recompiles the project. */
+const liveChanges: ReadonlySet<ConfigAction> = new Set(['publish', 'promote', 'unpublish', 'rollback', 'reorder', 'delete', 'restore', 'purge', 'emptyTrash']);
+
+function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: ConfigRepository, clock: Clock, changes: ConfigChanges): void {
   const serve = (action: ConfigAction, handler: (input: Input) => Promise<unknown>): void => {
-    registerRoute(app, `${kind.name}.${action}` as RouteId, handler as unknown as RouteHandler<RouteId>);
+    const run = liveChanges.has(action)
+      ? async (input: Input) => {
+          const result = await handler(input);
+          changes.emit(input.params.projectId);
+          return result;
+        }
+      : handler;
+    registerRoute(app, `${kind.name}.${action}` as RouteId, run as unknown as RouteHandler<RouteId>);
   };
   const change = (input: Input) => changeContextOf(input.request, clock);
   const body = (input: Input) => input.body;

@@ -6,6 +6,7 @@ import { ActionCountsRepository } from '../rate-limit/action-counts-repository';
 import { ActionLimiter } from '../rate-limit/action-limiter';
 import { actionLimitsWith, type ActionLimits } from '../rate-limit/action-limits';
 import { configDomain } from '../config/routes';
+import { deliveryDomain } from '../delivery/routes';
 import { AuditRepository } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { AccessRepository } from './access/repository';
@@ -103,4 +104,5 @@ export const domainModules: readonly DomainModule[] = [
   mediaDomain,
   systemDomain,
   configDomain,
+  deliveryDomain,
 ];

@@ -8,6 +8,7 @@ import type { AuthService } from './auth/service';
 import type { Domains } from './index';
 import type { OutboxRepository } from './mail/repository';
 import type { MediaStorage } from './media/storage';
+import type { ConfigChanges, DeliveryStore } from '../delivery/store';
 
 /** What the app hands every domain when it registers its routes (server/src/app.ts builds it once). */
 export interface ServerDeps {
@@ -21,6 +22,10 @@ export interface ServerDeps {
   readonly mailer: Mailer;
   readonly outbox: OutboxRepository;
   readonly mediaStorage: MediaStorage;
+  /** Told after each configuration change commits (config domain emits, delivery listens). */
+  readonly configChanges: ConfigChanges;
+  /** The compiled configuration the delivery API answers from. */
+  readonly delivery: DeliveryStore;
 }
 
 /**

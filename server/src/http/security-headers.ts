@@ -12,12 +12,16 @@ const HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin',
-  'cache-control': 'no-store',
 };
 
+/**
+ * Every reply gets the headers above, and `Cache-Control: no-store` unless its route chose its own
+ * caching (stored media, the delivery API's public, revalidated configuration).
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(HEADERS);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

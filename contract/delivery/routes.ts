@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineRoute } from '../api/route';
+import { platformSchema } from '../resources/projects';
+
+/**
+ * The delivery API: the part of the server the mobile app calls, under `/client/v1/{clientKey}/…`
+ * (the key in the path, so a CDN caches per app without `Vary`). Public routes: the client key is the
+ * credential, operator tokens mean nothing here (and client keys nothing to the console API).
+ *
+ * - `delivery.config`: the items live for the app user's context right now (evaluated with
+ *   contract/config/evaluate.ts), each with its document and media as absolute URLs;
+ * - `delivery.rules`: every item of the app that could be live, with its schedule and audience, the
+ *   same for all users (cacheable by any CDN); the app evaluates it with the same rules
+ *   (docs/evaluation.md, docs/evaluation-vectors.json).
+ *
+ * Both answer strong ETags and 304 to a matching `If-None-Match`.
+ */
+
+/** A client key as it may appear in a path: `pk_` and base64url. Anything else is refused unseen. */
+export const clientKeyParamsSchema = z.object({ clientKey: z.string().regex(/^pk_[A-Za-z0-9_-]{20,100}$/, { error: 'validation.clientKey' }) });
+
+/** The app user's context. Unknown parts are left out (an audience that needs them excludes the item). */
+export const deliveryQuerySchema = z.object({
+  platform: platformSchema,
+  version: z
+    .string()
+    .trim()
+    .max(64, { error: 'validation.lengthMax' })
+    .regex(/^\d{1,9}(?:\.\d{1,9}){0,3}$/, { error: 'validation.version' })
+    .optional(),
+  region: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'validation.regionCode' })
+    .transform((value) => value.toUpperCase())
+    .optional(),
+  language: z
+    .string()
+    .trim()
+    .max(35, { error: 'validation.lengthMax' })
+    .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/, { error: 'validation.languageCode' })
+    .optional(),
+});
+export type DeliveryQuery = z.infer<typeof deliveryQuerySchema>;
+
+/** One delivered item: which it is, its published revision, its place in the kind's order, its document. */
+export const deliveredItemSchema = z.object({
+  id: z.string(),
+  revision: z.number().int(),
+  sortOrder: z.number().int(),
+  document: z.record(z.string(), z.unknown()),
+});
+export type DeliveredItem = z.infer<typeof deliveredItemSchema>;
+
+/** Items by kind name (`subscriptionPages`), in each kind's order. */
+const itemsByKindSchema = z.record(z.string(), z.array(deliveredItemSchema));
+
+export const deliveredConfigSchema = z.object({ environment: z.enum(['official', 'preview']), items: itemsByKindSchema });
+export const deliveredRulesSchema = z.object({
+  environment: z.enum(['official', 'preview']),
+  items: itemsByKindSchema,
+  /** The published region groups the items' audiences name: id → region codes. */
+  regionGroups: z.record(z.string(), z.array(z.string())),
+});
+
+export const deliveryRoutes = {
+  'delivery.config': defineRoute({
+    method: 'GET',
+    path: '/client/v1/:clientKey/config',
+    auth: 'public',
+    summary: 'The configuration live for this app user now (evaluated); strong ETag, 304 on If-None-Match.',
+    tags: ['delivery'],
+    params: clientKeyParamsSchema,
+    query: deliveryQuerySchema,
+    output: deliveredConfigSchema,
+  }),
+  'delivery.rules': defineRoute({
+    method: 'GET',
+    path: '/client/v1/:clientKey/rules',
+    auth: 'public',
+    summary: 'Every item of the app that could be live, with its schedule and audience, for the app to evaluate; strong ETag, 304 on If-None-Match.',
+    tags: ['delivery'],
+    params: clientKeyParamsSchema,
+    output: deliveredRulesSchema,
+  }),
+} as const;
