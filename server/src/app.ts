@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     outbox,
     mediaStorage: deps.mediaStorage ?? new MemoryMediaStorage(),
     configChanges,
-    delivery: new DeliveryStore(db, configChanges),
+    delivery: new DeliveryStore(db, configChanges, clock),
   };
   for (const domain of domainModules) domain.register(app, serverDeps);
   assertEveryContractRouteServed(app);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorCode } from '@contract/errors';
 import type { ConfigItem } from '@contract/config';
+import { COMPILED_TTL_MS } from '../../server/src/delivery/store';
 import { createTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { ok, projectWithTeam, type ProjectTeam } from './helpers/projects';
@@ -167,6 +168,26 @@ describe('evaluated configuration', () => {
     const body = JSON.parse(gunzipSync(response.rawPayload).toString('utf8')) as { code: number; data: { items: Record<string, unknown[]> } };
     expect(body.code).toBe(0);
     expect(body.data.items.subscriptionPages?.length).toBeGreaterThan(4);
+  });
+});
+
+describe('several server processes on one database', () => {
+  it('a publish through another process is answered here within the compiled configuration’s lifetime', async () => {
+    const second = await createTestApp(database.handle);
+    try {
+      const before = await get(`/client/v1/${iosKey}/config?platform=ios`);
+      let item = await ok<ConfigItem>(second.app, owner(), 'subscriptionPages.create', { params: p(), body: { draft: page('Via the other process') } });
+      item = await ok<ConfigItem>(second.app, owner(), 'subscriptionPages.publish', { params: p({ id: item.id }), body: { version: item.version } });
+      await ok(second.app, owner(), 'subscriptionPages.promote', { params: p({ id: item.id }), body: { version: item.version } });
+      // This process was not told: it still answers its compiled configuration…
+      expect(titles(await get(`/client/v1/${iosKey}/config?platform=ios`))).not.toContain('Via the other process');
+      expect(titles(before)).not.toContain('Via the other process');
+      // …and recompiles once its lifetime has passed.
+      built.clock.advance(COMPILED_TTL_MS);
+      expect(titles(await get(`/client/v1/${iosKey}/config?platform=ios`))).toContain('Via the other process');
+    } finally {
+      await second.app.close();
+    }
   });
 });
 

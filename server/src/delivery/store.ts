@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { Clock } from '../shared/clock';
 import { compileProject, type CompiledProject } from './compiled';
 
 /**
@@ -19,17 +20,27 @@ export class ConfigChanges {
 }
 
 /**
+ * How long a compiled project is trusted without news of a change: other server processes on the same
+ * database publish without telling this one (until LISTEN/NOTIFY does), so it recompiles at least
+ * this often and converges within it.
+ */
+export const COMPILED_TTL_MS = 30_000;
+
+/**
  * The compiled configuration of each project, kept in memory: compiled on the first request for a
- * project and again after each change the process is told of. Two requests during a compile share it;
- * a change during a compile discards the result (the next request compiles afresh).
+ * project, again after each change this process is told of, and at the latest COMPILED_TTL_MS after
+ * the last compile. Two requests during a compile share it; a change during a compile discards the
+ * result (the next request compiles afresh).
  */
 export class DeliveryStore {
-  private readonly compiled = new Map<string, Promise<CompiledProject>>();
+  private readonly compiled = new Map<string, { readonly at: number; readonly project: Promise<CompiledProject> }>();
   private readonly generation = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
     changes: ConfigChanges,
+    private readonly clock: Clock,
+    private readonly ttlMs = COMPILED_TTL_MS,
   ) {
     changes.on((projectId) => this.invalidate(projectId));
   }
@@ -40,13 +51,15 @@ export class DeliveryStore {
   }
 
   project(projectId: string): Promise<CompiledProject> {
+    const now = this.clock().getTime();
     const cached = this.compiled.get(projectId);
-    if (cached) return cached;
+    if (cached && now - cached.at < this.ttlMs) return cached.project;
     const generation = this.generation.get(projectId) ?? 0;
     const pending = compileProject(this.db, projectId);
-    this.compiled.set(projectId, pending);
+    const entry = { at: now, project: pending };
+    this.compiled.set(projectId, entry);
     const forget = () => {
-      if (this.compiled.get(projectId) === pending) this.compiled.delete(projectId);
+      if (this.compiled.get(projectId) === entry) this.compiled.delete(projectId);
     };
     pending.then(() => {
       // Changed while compiling: this result may predate the change, so the next request compiles.
