@@ -129,6 +129,8 @@ const projectPages = {
     createSubmit: 'Create key',
     none: 'This app has no client keys yet.',
     limit: 'An app has at most {{max}} active keys. Revoke one to create another.',
+    tryIt: 'Try it: the request an app makes (what is live for it now)',
+    copyRequest: 'Copy the request',
     createdTitle: 'Client key created',
     copy: 'Copy the client key',
     copied: 'Copied to the clipboard.',

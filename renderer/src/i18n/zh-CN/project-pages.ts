@@ -127,6 +127,8 @@ const projectPages: Translation<typeof en> = {
     createSubmit: '创建密钥',
     none: '此应用还没有客户端密钥。',
     limit: '每个应用最多有 {{max}} 个有效密钥。请先撤销一个再创建。',
+    tryIt: '试一试：应用发出的请求（现在对它生效的配置）',
+    copyRequest: '复制请求',
     createdTitle: '客户端密钥已创建',
     copy: '复制客户端密钥',
     copied: '已复制到剪贴板。',

@@ -51,6 +51,7 @@ import {
 import { notify } from '../../components/notices';
 import { SectionCard } from '../../components/section-card';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';
+import { useAppInfo } from '../../data/app-info';
 import type { useProjectAccess } from '../../data/menus';
 import { ChoiceField, FormDialog, InlineForm, TextField } from '../../forms/form-dialog';
 import { errorText } from '../../i18n/error-text';
@@ -134,7 +135,7 @@ export function AppSettings({ projectId, appId, access }: { readonly projectId: 
       <div className={styles.layout}>
         <CredentialsCard projectId={projectId} appId={appId} platform={platform} summary={(item.storeCredentials ?? null) as StoreCredentialsSummary | null} canWrite={canWrite} />
         <CardPaymentCard projectId={projectId} appId={appId} summary={(item.cardPayment ?? null) as CardPaymentSummary | null} canWrite={access.can('apps.putCardPayment')} />
-        <ClientKeysCard projectId={projectId} appId={appId} canWrite={access.can('clientKeys.create')} live={!item.deletedAt} />
+        <ClientKeysCard projectId={projectId} appId={appId} platform={platform} canWrite={access.can('clientKeys.create')} live={!item.deletedAt} />
       </div>
     </>
   );
@@ -370,7 +371,19 @@ function CardPaymentCard({ projectId, appId, summary, canWrite }: { readonly pro
  * key this once; Revoke asks first, naming the key. Several keys may be active (rotation), at most
  * `CLIENT_KEYS_ACTIVE_MAX`.
  */
-function ClientKeysCard({ projectId, appId, canWrite, live }: { readonly projectId: string; readonly appId: string; readonly canWrite: boolean; readonly live: boolean }) {
+function ClientKeysCard({
+  projectId,
+  appId,
+  platform,
+  canWrite,
+  live,
+}: {
+  readonly projectId: string;
+  readonly appId: string;
+  readonly platform: 'ios' | 'android';
+  readonly canWrite: boolean;
+  readonly live: boolean;
+}) {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['projectPages', 'projects', 'resources', 'errors']);
   const params = { projectId, id: appId };
@@ -484,6 +497,7 @@ function ClientKeysCard({ projectId, appId, canWrite, live }: { readonly project
       </FormDialog>
       <CreatedKeyDialog
         created={created}
+        platform={platform}
         onClose={() => {
           setCreated(null);
           create.reset();
@@ -494,17 +508,51 @@ function ClientKeysCard({ projectId, appId, canWrite, live }: { readonly project
   );
 }
 
-/** The new client key, shown this once in a read-only field with a copy button. */
-function CreatedKeyDialog({ created, onClose }: { readonly created: ClientKeyCreated | null; readonly onClose: () => void }) {
+/** A read-only value with a copy button (the new key, the request that tries it). */
+function CopyField({ label, value, copyLabel }: { readonly label: string; readonly value: string; readonly copyLabel: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['projectPages']);
+  const [copied, setCopied] = useState(false);
+  return (
+    <Field label={label}>
+      <Input
+        readOnly
+        value={value}
+        input={{ className: styles.key }}
+        contentAfter={
+          <Button
+            appearance="transparent"
+            size="small"
+            icon={copied ? <Checkmark20Regular /> : <Copy20Regular />}
+            aria-label={copyLabel}
+            onClick={() => {
+              void navigator.clipboard.writeText(value).then(
+                () => {
+                  setCopied(true);
+                  notify.message('success', t('projectPages:clientKeys.copied'));
+                },
+                () => notify.message('error', t('projectPages:clientKeys.copyFailed')),
+              );
+            }}
+          />
+        }
+      />
+    </Field>
+  );
+}
+
+/**
+ * The new client key, shown this once in a read-only field with a copy button, and a ready-to-copy
+ * request of the delivery API with it (docs/delivery-api.md) against this console's server.
+ */
+function CreatedKeyDialog({ created, platform, onClose }: { readonly created: ClientKeyCreated | null; readonly platform: 'ios' | 'android'; readonly onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['projectPages', 'projects']);
-  const [copied, setCopied] = useState(false);
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
+  const appInfo = useAppInfo();
+  const server = appInfo.data?.serverUrl ?? '';
+  const request = created ? `curl --compressed '${server}/client/v1/${created.key}/config?platform=${platform}'` : '';
   return (
-    <Dialog open={created !== null} modalType="alert" onOpenChange={(_, data) => (!data.open ? close() : undefined)}>
+    <Dialog open={created !== null} modalType="alert" onOpenChange={(_, data) => (!data.open ? onClose() : undefined)}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('projectPages:clientKeys.createdTitle')}</DialogTitle>
@@ -513,33 +561,11 @@ function CreatedKeyDialog({ created, onClose }: { readonly created: ClientKeyCre
               <MessageBarBody>{t('projects:clientKey.shownOnce')}</MessageBarBody>
             </MessageBar>
             <Text>{created?.label ?? ''}</Text>
-            <Field label={t('projects:clientKey.fields.key')}>
-              <Input
-                readOnly
-                value={created?.key ?? ''}
-                input={{ className: styles.key }}
-                contentAfter={
-                  <Button
-                    appearance="transparent"
-                    size="small"
-                    icon={copied ? <Checkmark20Regular /> : <Copy20Regular />}
-                    aria-label={t('projectPages:clientKeys.copy')}
-                    onClick={() => {
-                      void navigator.clipboard.writeText(created?.key ?? '').then(
-                        () => {
-                          setCopied(true);
-                          notify.message('success', t('projectPages:clientKeys.copied'));
-                        },
-                        () => notify.message('error', t('projectPages:clientKeys.copyFailed')),
-                      );
-                    }}
-                  />
-                }
-              />
-            </Field>
+            <CopyField label={t('projects:clientKey.fields.key')} value={created?.key ?? ''} copyLabel={t('projectPages:clientKeys.copy')} />
+            {server ? <CopyField label={t('projectPages:clientKeys.tryIt')} value={request} copyLabel={t('projectPages:clientKeys.copyRequest')} /> : null}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={close}>
+            <Button appearance="primary" onClick={onClose}>
               {t('projectPages:clientKeys.done')}
             </Button>
           </DialogActions>
