@@ -63,6 +63,7 @@ const useStyles = makeStyles({
   problems: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   tabs: { marginBottom: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
+  compare: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 type TabId = 'edit' | 'changes' | 'history';
@@ -418,6 +419,7 @@ function History({
   readonly canWrite: boolean;
   readonly onRollback: (revision: ConfigRevision, environment: Environment) => Promise<void>;
 }) {
+  const styles = useStyles();
   const { t, i18n } = useTranslation(['configPages', 'config']);
   const revisions = useConfigRevisions(kind, projectId, item.id);
   const items = revisions.data?.items ?? [];
@@ -475,7 +477,7 @@ function History({
         </TableBody>
       </Table>
       <Field label={t('configPages:history.compare')}>
-        <div style={{ display: 'flex', gap: tokens.spacingHorizontalS }}>
+        <div className={styles.compare}>
           <Select aria-label={t('configPages:history.from')} value={leftKey} onChange={(_, data) => setLeft(data.value)}>
             {items.map((revision) => (
               <option key={revision.number} value={String(revision.number)}>

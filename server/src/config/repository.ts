@@ -23,7 +23,7 @@ import { databaseErrorDetail } from '../db/constraints';
 import { auditLog, configItems, configPolicies, configRevisions, users } from '../db/schema';
 import { searchCondition } from '../db/search';
 import { AppError } from '../errors';
-import type { ChangeContext } from '../resources/audit';
+import { writeAudit, type ChangeContext, type RecordedEntity } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { pageWindow, sortOf } from '../shared/list';
 import { missingReferences } from './references';
@@ -382,12 +382,8 @@ export class ConfigRepository {
       const values = { requiresApproval, version: current + 1, updatedBy: context.actor.id, updatedAt: context.now };
       if (row) await tx.update(configPolicies).set(values).where(and(eq(configPolicies.projectId, context.projectId), eq(configPolicies.kind, this.kind.name)));
       else await tx.insert(configPolicies).values({ projectId: context.projectId, kind: this.kind.name, ...values });
-      await tx.insert(auditLog).values({
-        at: context.now,
-        actorId: context.actor.id,
-        actorName: context.actor.name,
-        projectId: context.projectId,
-        entity: this.kind.name,
+      await writeAudit(tx, context, {
+        entity: this.entity,
         entityId: `policy:${this.kind.name}`,
         action: 'policy',
         before: { requiresApproval: row?.requiresApproval ?? false },
@@ -477,7 +473,7 @@ export class ConfigRepository {
           continue;
         }
         const updated = await this.updateRow(tx, context, row, { sortOrder });
-        await tx.insert(auditLog).values(this.auditValues(context, updated, 'reorder', { document: null, revision: null, sortOrder: row.sortOrder }, { document: null, revision: null, sortOrder }));
+        await this.record(tx, context, updated, 'reorder', { document: null, revision: null, sortOrder: row.sortOrder }, { document: null, revision: null, sortOrder });
         result.push({ id: row.id, version: updated.version, sortOrder });
       }
       return result;
@@ -486,6 +482,11 @@ export class ConfigRepository {
 
   // ------------------------------------------------------------------------------------------
   // Internals
+
+  /** The audit log's name for this kind's items: the kind's own name. */
+  private get entity(): RecordedEntity {
+    return this.kind.name as RecordedEntity;
+  }
 
   private notFound(): AppError {
     return new AppError(this.kind.notFoundCode);
@@ -600,22 +601,22 @@ export class ConfigRepository {
     return new Set(rows.map((r) => r.actorId).filter((a): a is string => a !== null));
   }
 
-  private auditValues(context: ChangeContext, row: ItemRow, action: ConfigRecordAction, before: (RecordSide & Record<string, unknown>) | null, after: (RecordSide & Record<string, unknown>) | null) {
-    return {
-      at: context.now,
-      actorId: context.actor.id,
-      actorName: context.actor.name,
-      projectId: context.projectId,
-      entity: this.kind.name,
+  /** One audit row of this item (resources/audit.ts), its name kept beside the documents for the records. */
+  private async record(
+    tx: Database,
+    context: ChangeContext,
+    row: ItemRow,
+    action: ConfigRecordAction,
+    before: (RecordSide & Record<string, unknown>) | null,
+    after: (RecordSide & Record<string, unknown>) | null,
+  ): Promise<void> {
+    await writeAudit(tx, context, {
+      entity: this.entity,
       entityId: row.id,
       action,
       before: before ? { ...before, name: row.name } : null,
       after: after ? { ...after, name: row.name } : null,
-    };
-  }
-
-  private async record(tx: Database, context: ChangeContext, row: ItemRow, action: ConfigRecordAction, before: RecordSide | null, after: RecordSide | null): Promise<void> {
-    await tx.insert(auditLog).values(this.auditValues(context, row, action, before && { ...before }, after && { ...after }));
+    });
   }
 
   private async toItem(db: Database, projectId: string, row: ItemRow): Promise<ConfigItem> {

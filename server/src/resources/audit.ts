@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import type { ListPage, ListQuery } from '@contract/envelope';
 import type { AuditEntity, AuditEntry } from '@contract/resources/projects';
 import type { SystemAuditEntity } from '@contract/resources/system';
+import type { ConfigKindName, ConfigRecordAction } from '@contract/config';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { containsPattern, pageWindow, sortOf } from '../shared/list';
@@ -21,10 +22,13 @@ export interface ChangeContext extends ResourceChange {
   readonly projectId: string;
 }
 
-/** Entities the audit log records: the project ones (readable per area) and the global lists'. */
-export type RecordedEntity = AuditEntity | SystemAuditEntity;
+/**
+ * Entities the audit log records: the project ones (readable per area), the global lists', and the
+ * configuration kinds (entity = kind name, listed as config records).
+ */
+export type RecordedEntity = AuditEntity | SystemAuditEntity | ConfigKindName;
 
-export type AuditAction = AuditEntry['action'];
+export type AuditAction = AuditEntry['action'] | ConfigRecordAction;
 
 /** One change as the audit log keeps it; `before`/`after` are the contract's views (never secrets). */
 export interface AuditRecord {
@@ -101,7 +105,7 @@ export class AuditRepository {
         actor: row.actorId ? { id: row.actorId, name: row.actorName } : null,
         entity: row.entity,
         entityId: row.entityId,
-        action: row.action as AuditAction,
+        action: row.action as AuditEntry['action'],
         before: row.before,
         after: row.after,
       })),
