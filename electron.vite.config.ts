@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { type Plugin } from 'vite';
+import { rendererChunking } from './scripts/renderer-chunks';
+import { fluentIconAtoms } from './scripts/fluent-icon-atoms';
+import { precomputed } from './scripts/renderer-precompute';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = [
@@ -42,6 +45,9 @@ function absoluteBase(): Plugin {
   };
 }
 
+/** The renderer's chunks, cut for its first screens' script budgets (scripts/renderer-chunks.ts). */
+const chunking = rendererChunking(root);
+
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -76,7 +82,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     resolve: { alias },
-    plugins: [react(), buildIdFile(rendererBuild), absoluteBase()],
+    plugins: [react(), buildIdFile(rendererBuild), absoluteBase(), precomputed(root, alias), fluentIconAtoms(root), ...chunking.plugins],
     define: { __RENDERER_BUILD__: JSON.stringify(rendererBuild) },
     // While developing, the PAG player's sandboxed frame (an opaque origin, `Origin: null`) loads
     // its modules from the dev server, which otherwise answers CORS only to localhost origins.
@@ -91,6 +97,9 @@ export default defineConfig({
       // Maps for reading crash reports (uploaded to Sentry by the release job), never shipped: the
       // files carry no reference to them and electron-builder.yml leaves out/**/*.map out.
       sourcemap: 'hidden',
+      // Every browser the console runs in (Electron's Chromium, the browser edition's) preloads
+      // modules itself; the polyfill would only add to the first download.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         // Two pages: the console, and the PAG player it frames (renderer/pag-player; see
         // main/src/web-security.ts). The player's script stays in its own folder, which main serves
@@ -98,6 +107,7 @@ export default defineConfig({
         input: { index: resolve(root, 'renderer/index.html'), 'pag-player': resolve(root, 'renderer/pag-player/index.html') },
         output: {
           entryFileNames: (chunk) => (chunk.name === 'pag-player' ? 'pag-player/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+          codeSplitting: { groups: chunking.groups },
         },
       },
     },

@@ -23,7 +23,7 @@ export default defineConfig({
         },
       },
       { resolve: { alias }, test: { name: 'main', include: ['tests/main/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
-      { resolve: { alias }, test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/renderer/setup.ts'] } },
     ],
   },
 });

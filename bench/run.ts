@@ -17,6 +17,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../server/src/app';
+import { benchCommerce } from './commerce';
+import { benchDelivery } from './delivery';
 import { openDatabase, type DatabaseHandle } from '../server/src/db/client';
 import { migrateDatabase } from '../server/src/db/migrate';
 import { AuthRepository } from '../server/src/domains/auth/repository';
@@ -157,6 +159,12 @@ async function onPglite(): Promise<void> {
   }
 }
 
-process.stdout.write(`SKU list pages of ${PAGE_SIZE} through the whole server, ${RUNS} runs per scenario\n`);
-await onPostgres();
-await onPglite();
+// BENCH_ONLY=skus, delivery or commerce runs one section.
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'skus') {
+  process.stdout.write(`SKU list pages of ${PAGE_SIZE} through the whole server, ${RUNS} runs per scenario\n`);
+  await onPostgres();
+  await onPglite();
+}
+if (!only || only === 'delivery') await benchDelivery();
+if (!only || only === 'commerce') await benchCommerce();

@@ -149,6 +149,12 @@ export const ErrorCode = {
   CardProviderError: 170004,
   WebhookUnreachable: 170005,
   WebhookTimeout: 170006,
+  AppleSignatureInvalid: 170007,
+  AppleAppMismatch: 170008,
+  AppleEnvironmentRefused: 170009,
+  GoogleNotificationInvalid: 170010,
+  GooglePackageMismatch: 170011,
+  AppleAppIdMissing: 170012,
   // User, product, equity (201xxx, 202xxx, 210xxx)
   AppUserNotFound: 201001,
   AppUserExists: 201002,
@@ -214,6 +220,13 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   ClientKeyInvalid: 401,
   WebhookUnreachable: 502,
   WebhookTimeout: 504,
+  NoMatchingOrder: 404,
+  AppleSignatureInvalid: 401,
+  AppleAppMismatch: 403,
+  AppleEnvironmentRefused: 403,
+  GoogleNotificationInvalid: 400,
+  GooglePackageMismatch: 403,
+  AppleAppIdMissing: 409,
 };
 
 /** Status for codes not listed above, by the word in their name. */

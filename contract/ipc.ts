@@ -30,6 +30,12 @@ export const persistenceSchema = z.enum(['keychain', 'memory']);
 export const sessionStateSchema = z.object({
   user: userSchema.nullable(),
   persistence: persistenceSchema,
+  /**
+   * True while the user is the one the kept session belonged to when the server last confirmed it,
+   * and the server has not been reached since the console started (issue 14: the console opens
+   * offline on its kept data). Cleared once the server confirms the session, or ends it.
+   */
+  unconfirmed: z.boolean().optional(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
@@ -42,12 +48,39 @@ export const connectivitySchema = z.object({
 });
 export type Connectivity = z.infer<typeof connectivitySchema>;
 
+/**
+ * Why an update failed: `integrity` (the downloaded file did not match the sha512 published for it,
+ * and was discarded), `signature` (a Windows installer not signed by the publisher), `unreachable`
+ * (the download server did not answer), `other`.
+ */
+export const updateFailureSchema = z.enum(['integrity', 'signature', 'unreachable', 'other']);
+export type UpdateFailure = z.infer<typeof updateFailureSchema>;
+
 export const updateStateSchema = z.object({
   status: z.enum(['idle', 'unsupported', 'checking', 'available', 'downloading', 'ready', 'error']),
   version: z.string().nullable(),
   progress: z.number().min(0).max(100).nullable(),
+  /** With status `error`: what went wrong. */
+  failure: updateFailureSchema.optional(),
 });
 export type UpdateState = z.infer<typeof updateStateSchema>;
+
+/**
+ * The embedded API server as main supervises it (main/src/server-supervisor.ts): `none` with a
+ * configured server; `running`; `restarting` after it stopped unexpectedly (main starts it again,
+ * on the same data, after a growing pause); `failed` when it kept stopping (a crash loop) and main
+ * no longer restarts it until the operator asks to try again (`embeddedServer.retry`).
+ */
+export const embeddedServerStateSchema = z.object({
+  status: z.enum(['none', 'running', 'restarting', 'failed']),
+  /** Unexpected stops within the crash-loop window (main gives up at its limit). */
+  crashes: z.number().int().min(0),
+  /** How the last unexpected stop ended (`SIGKILL`, `exit code 1`), null before any. */
+  lastExit: z.string().max(500).nullable(),
+  /** The file the server's output and main's account of its stops and restarts go to. */
+  logPath: z.string().max(4096).nullable(),
+});
+export type EmbeddedServerState = z.infer<typeof embeddedServerStateSchema>;
 
 export const appInfoSchema = z.object({
   name: z.string(),
@@ -76,12 +109,29 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/**
+ * The interface language the operator chose (a BCP 47 tag), which main's own texts follow: the
+ * application menu, notifications and dialogs.
+ */
+export const interfaceLanguageSchema = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/);
+
+/**
+ * What main asks of the console (the application menu, a `palette://` link): open a console path,
+ * or open the interface settings.
+ */
+export const shellCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('navigate'), path: z.string().startsWith('/').max(2048) }),
+  z.object({ command: z.literal('settings') }),
+]);
+export type ShellCommand = z.infer<typeof shellCommandSchema>;
+
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
 }
 
 export const ipcChannels = {
   'app.info': channel(z.undefined(), appInfoSchema),
+  'app.setLanguage': channel(z.object({ language: interfaceLanguageSchema }), z.null()),
   'api.call': channel(
     z.object({
       routeId: z.string().min(1).max(100),
@@ -109,6 +159,9 @@ export const ipcChannels = {
   'media.upload': channel(mediaUploadInputSchema, mediaUploadOutputSchema),
   'media.cancel': channel(z.object({ token: mediaTokenSchema }), z.boolean()),
   'media.release': channel(z.object({ token: mediaTokenSchema }), z.boolean()),
+  // The embedded server's supervision; `retry` is the operator's "Try again" after a crash loop.
+  'embeddedServer.get': channel(z.undefined(), embeddedServerStateSchema),
+  'embeddedServer.retry': channel(z.undefined(), embeddedServerStateSchema),
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcChannels = typeof ipcChannels;
@@ -121,6 +174,8 @@ export const ipcEvents = {
   'session.changed': sessionStateSchema,
   'update.changed': updateStateSchema,
   'media.progress': mediaProgressSchema,
+  'shell.command': shellCommandSchema,
+  'embeddedServer.changed': embeddedServerStateSchema,
 } as const satisfies Record<IpcEventName, z.ZodType>;
 export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof ipcEvents)[E]>;
 
@@ -155,10 +210,19 @@ export type PaletteBridge = {
  * mounts the same IPC router over loopback HTTP:
  * - `POST {HOST_IPC_PATH}/<channel>` with JSON `{ "input": ... }` answers an `IpcResult` as JSON;
  * - `GET {HOST_EVENTS_PATH}` is a server-sent event stream, one `event: <name>` per `ipcEvents` entry;
- * - the per-launch secret arrives once as `/?key=<secret>`; the host answers with an HttpOnly,
- *   SameSite=Strict cookie named {HOST_COOKIE} and redirects to `/`. Every IPC request needs that
- *   cookie, an `Origin` equal to the host's own origin and a `Host` of 127.0.0.1:<port>.
+ * - a launch key arrives as `/?key=<key>` and works once (the host then prints a new link for
+ *   another browser). The host answers with an HttpOnly, SameSite=Strict cookie
+ *   (`hostCookieName(port)`) and redirects to `/#{HOST_PAGE_KEY_FRAGMENT}=<page key>`; the page moves
+ *   the page key into its own storage and sends it as {HOST_PAGE_KEY_HEADER} on every IPC request
+ *   and on the event stream. Browsers send cookies to every port of 127.0.0.1, so the cookie alone
+ *   proves nothing; the page key never leaves the page's origin.
+ * - Every IPC request needs the cookie, the page key of the same launch, an `Origin` equal to the
+ *   host's own origin and a `Host` of 127.0.0.1:<port>.
  */
-export const HOST_IPC_PATH = '/__palette/ipc';
-export const HOST_EVENTS_PATH = '/__palette/events';
 export const HOST_COOKIE = 'palette_launch';
+export { HOST_EVENTS_PATH, HOST_IPC_PATH, HOST_PAGE_KEY_FRAGMENT, HOST_PAGE_KEY_HEADER, HOST_PAGE_KEY_STORAGE } from './ipc-names';
+
+/** The launch cookie's name, per port: two browser editions on one machine keep their own. */
+export function hostCookieName(port: number): string {
+  return `${HOST_COOKIE}_${port}`;
+}

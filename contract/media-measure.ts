@@ -1,4 +1,4 @@
-import { type MediaType } from './media-types';
+import { mediaTypeInfo, type MediaType } from './media-types';
 
 /**
  * Identifying and measuring media files from their bytes: pure Uint8Array parsing, no Node, no DOM,
@@ -10,7 +10,8 @@ import { type MediaType } from './media-types';
  * packages would be two implementations that could drift; the few header fields needed here (PNG
  * IHDR, GIF screen, WebP VP8/VP8L/VP8X, JPEG SOFn with EXIF orientation, ISO-BMFF mvhd/tkhd/mdhd
  * (elst and stts when they state no length) and a fragmented movie's mvex/moof/traf/trun, PAG
- * composition attributes) are small, bounded reads. The tests measure every fixture with
+ * composition attributes, MP3 frame headers with their Xing/Info or VBRI header, WAV fmt and data
+ * chunks) are small, bounded reads. The tests measure every fixture with
  * image-size and mp4box too and expect the same numbers.
  *
  * Every read is bounds-checked: a truncated or hostile file yields null, never an exception.
@@ -20,7 +21,10 @@ import { type MediaType } from './media-types';
  * whole one.
  */
 
-/** Width and height as displayed (EXIF orientation and track rotation applied); duration for video and PAG. */
+/**
+ * Width and height as displayed (EXIF orientation and track rotation applied); duration for video,
+ * PAG and audio. Audio has no picture: its width and height are 0.
+ */
 export interface MediaMeasurement {
   readonly width: number;
   readonly height: number;
@@ -86,7 +90,9 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** ftyp major brands of QuickTime movies; every other video brand is read as MP4. */
 const QUICKTIME_BRANDS = new Set(['qt  ']);
 /** ISO-BMFF brands that are not video (HEIF/AVIF stills, audio-only M4A/M4B/M4P, 3GPP audio…). */
-const NON_VIDEO_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis', 'M4A ', 'M4B ', 'M4P ', 'crx ']);
+const NON_VIDEO_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis', 'M4P ', 'crx ']);
+/** ftyp major brands of MPEG-4 audio (iTunes and ffmpeg write `M4A `; audiobooks `M4B `). M4P is DRM-protected: none of ours. */
+const AUDIO_BRANDS = new Set(['M4A ', 'M4B ']);
 /** Top-level atoms an old QuickTime file may start with, before (or without) any ftyp. */
 const QUICKTIME_FIRST_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 
@@ -100,11 +106,16 @@ export function sniffType(bytes: Uint8Array): MediaType | null {
   const six = ascii(bytes, 0, 6);
   if (six === 'GIF87a' || six === 'GIF89a') return 'gif';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE') return 'wav';
+  // An ID3v2 tag (version 2–4) in front of MPEG audio, or the audio's first frame itself.
+  if (ascii(bytes, 0, 3) === 'ID3' && bytes.length >= 10 && (bytes[3] as number) >= 2 && (bytes[3] as number) <= 4) return 'mp3';
+  if (mpegFrameAt(bytes, 0) !== null) return 'mp3';
   if (ascii(bytes, 0, 3) === 'PAG' && bytes.length >= 4 && (bytes[3] as number) >= 1 && (bytes[3] as number) <= 3) return 'pag';
   const atom = ascii(bytes, 4, 4);
   if (atom === 'ftyp') {
     const brand = ascii(bytes, 8, 4);
     if (brand.length < 4 || NON_VIDEO_BRANDS.has(brand)) return null;
+    if (AUDIO_BRANDS.has(brand)) return 'm4a';
     return QUICKTIME_BRANDS.has(brand) ? 'mov' : 'mp4';
   }
   if (QUICKTIME_FIRST_ATOMS.has(atom)) return 'mov';
@@ -581,6 +592,197 @@ function measureIsoMedia(bytes: Uint8Array): MediaMeasurement | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Audio: MP3, M4A, WAV
+// ---------------------------------------------------------------------------------------------
+
+/** One MPEG audio Layer III frame header, read. */
+interface MpegFrame {
+  /** The frame's length in bytes, header included. */
+  readonly length: number;
+  /** PCM samples per channel the frame decodes to (1152 in MPEG-1, 576 in MPEG-2 and 2.5). */
+  readonly samples: number;
+  readonly sampleRate: number;
+  readonly mpeg1: boolean;
+  readonly mono: boolean;
+}
+
+/** Layer III bit rates in kbit/s by index (0 is "free format", 15 is invalid). */
+const MPEG1_BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MPEG2_BITRATES = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+/** Sample rates by the header's version bits (0: MPEG-2.5, 2: MPEG-2, 3: MPEG-1) and index. */
+const MPEG_SAMPLE_RATES: Readonly<Record<number, readonly number[]>> = { 0: [11025, 12000, 8000], 2: [22050, 24000, 16000], 3: [44100, 48000, 32000] };
+
+/**
+ * The Layer III frame header at `offset`, or null when there is none: an 11-bit sync, a version
+ * that is not reserved, layer III, a bit rate index that is neither free format (its frame length
+ * cannot be known from the header) nor invalid, a sample rate that is not reserved. Only Layer III
+ * is taken: `.mp3` means that, and Layer I/II files are something else the apps do not play.
+ */
+function mpegFrameAt(bytes: Uint8Array, offset: number): MpegFrame | null {
+  if (offset < 0 || offset + 4 > bytes.length) return null;
+  const b1 = bytes[offset + 1] as number;
+  const b2 = bytes[offset + 2] as number;
+  const b3 = bytes[offset + 3] as number;
+  if (bytes[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const version = (b1 >> 3) & 0x03;
+  const layer = (b1 >> 1) & 0x03;
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 0x03;
+  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const mpeg1 = version === 3;
+  const bitrate = ((mpeg1 ? MPEG1_BITRATES : MPEG2_BITRATES)[bitrateIndex] as number) * 1000;
+  const sampleRate = (MPEG_SAMPLE_RATES[version] as readonly number[])[rateIndex] as number;
+  const samples = mpeg1 ? 1152 : 576;
+  const padding = (b2 >> 1) & 0x01;
+  // samples / 8 bytes per bit of rate: 144 × bitrate / rate in MPEG-1, 72 × in MPEG-2 and 2.5.
+  return { length: Math.floor(((samples / 8) * bitrate) / sampleRate) + padding, samples, sampleRate, mpeg1, mono: b3 >> 6 === 3 };
+}
+
+/** Where the audio starts after an ID3v2 tag at the start (its size is four 7-bit bytes; a footer adds 10). */
+function id3v2End(bytes: Uint8Array, offset: number): number {
+  if (ascii(bytes, offset, 3) !== 'ID3') return offset;
+  const size = (u8(bytes, offset + 6) & 0x7f) * 0x200000 + (u8(bytes, offset + 7) & 0x7f) * 0x4000 + (u8(bytes, offset + 8) & 0x7f) * 0x80 + (u8(bytes, offset + 9) & 0x7f);
+  const footer = (u8(bytes, offset + 5) & 0x10) !== 0 ? 10 : 0;
+  return offset + 10 + size + footer;
+}
+
+/** How far past the tags the first frame may start (encoders pad after ID3 with zeros). */
+const MPEG_SYNC_SEARCH = 4096;
+
+/**
+ * The first frame of the audio: after the ID3v2 tags, the first offset within MPEG_SYNC_SEARCH
+ * bytes that holds a frame header followed by another one (or by the end of the bytes), so that a
+ * stray 0xFFE in padding is not taken for the audio.
+ */
+function firstMpegFrame(bytes: Uint8Array): { offset: number; frame: MpegFrame } | null {
+  let start = 0;
+  for (let next = id3v2End(bytes, 0); next !== start; next = id3v2End(bytes, start)) start = next;
+  if (start > bytes.length) throw new OutOfBounds();
+  const last = Math.min(bytes.length - 4, start + MPEG_SYNC_SEARCH);
+  for (let offset = start; offset <= last; offset += 1) {
+    const frame = mpegFrameAt(bytes, offset);
+    if (!frame) continue;
+    const after = offset + frame.length;
+    if (after >= bytes.length || mpegFrameAt(bytes, after) !== null) return { offset, frame };
+  }
+  return null;
+}
+
+/**
+ * The frame count of a Xing/Info (LAME) or VBRI (Fraunhofer) header in the first frame, or null
+ * when it has none or states no count. Such a frame carries no audio: it is the file's table of
+ * contents, and its count is the audio frames after it.
+ */
+function mpegHeaderFrames(bytes: Uint8Array, offset: number, frame: MpegFrame): number | null {
+  // The side information before the first frame's data: 32 or 17 bytes in MPEG-1, 17 or 9 in MPEG-2.
+  const sideInfo = frame.mpeg1 ? (frame.mono ? 17 : 32) : frame.mono ? 9 : 17;
+  const xing = offset + 4 + sideInfo;
+  const tag = ascii(bytes, xing, 4);
+  if (tag === 'Xing' || tag === 'Info') {
+    const flags = u32be(bytes, xing + 4);
+    return flags & 0x1 ? u32be(bytes, xing + 8) : null;
+  }
+  // VBRI sits 32 bytes after the header: id, version (2), delay (2), quality (2), bytes (4), frames (4).
+  if (ascii(bytes, offset + 36, 4) === 'VBRI') return u32be(bytes, offset + 36 + 14);
+  return null;
+}
+
+/** What may follow the last frame of a whole MP3: an ID3v1 tag (128 bytes), an APE or Lyrics3 tag, an appended ID3v2 tag. */
+function isMpegTrailer(bytes: Uint8Array, offset: number): boolean {
+  const rest = bytes.length - offset;
+  if (ascii(bytes, offset, 3) === 'TAG') return rest === 128;
+  return ascii(bytes, offset, 8) === 'APETAGEX' || ascii(bytes, offset, 11) === 'LYRICSBEGIN' || ascii(bytes, offset, 3) === 'ID3';
+}
+
+/**
+ * The frames from the first one on, walked header to header: how many, their samples (each frame's
+ * own sample rate), and where the walk stopped (the first offset that holds no whole frame).
+ */
+function walkMpegFrames(bytes: Uint8Array, first: { offset: number; frame: MpegFrame }): { frames: number; seconds: number; end: number } {
+  let offset = first.offset;
+  let frames = 0;
+  let seconds = 0;
+  for (let frame = mpegFrameAt(bytes, offset); frame && offset + frame.length <= bytes.length; frame = mpegFrameAt(bytes, offset)) {
+    frames += 1;
+    seconds += frame.samples / frame.sampleRate;
+    offset += frame.length;
+  }
+  return { frames, seconds, end: offset };
+}
+
+/**
+ * An MP3's duration: the Xing/Info or VBRI header's frame count × samples per frame ÷ sample rate
+ * when the first frame carries one (what players show for a VBR file), otherwise the frames walked
+ * header to header (exact for any file; the first frame's Xing frame, when present without a count,
+ * is one frame of silence more). No picture: width and height 0.
+ */
+function measureMp3(bytes: Uint8Array): MediaMeasurement | null {
+  const first = firstMpegFrame(bytes);
+  if (!first) return null;
+  const counted = mpegHeaderFrames(bytes, first.offset, first.frame);
+  if (counted !== null) {
+    return counted > 0 ? { width: 0, height: 0, durationMs: Math.round((counted * first.frame.samples * 1000) / first.frame.sampleRate) } : { width: 0, height: 0 };
+  }
+  const walked = walkMpegFrames(bytes, first);
+  return walked.frames > 0 ? { width: 0, height: 0, durationMs: Math.round(walked.seconds * 1000) } : { width: 0, height: 0 };
+}
+
+/** A WAV's chunks inside its RIFF chunk: fmt's byte rate and data's size (and where data ends). */
+interface WaveChunks {
+  readonly byteRate: number | null;
+  readonly dataSize: number | null;
+  readonly dataEnd: number | null;
+  /** The end of the RIFF chunk as its header states it. */
+  readonly riffEnd: number;
+}
+
+function waveChunks(bytes: Uint8Array): WaveChunks {
+  const riffEnd = 8 + u32le(bytes, 4);
+  let byteRate: number | null = null;
+  let dataSize: number | null = null;
+  let dataEnd: number | null = null;
+  // Chunks: id (4), size (4, LE), data, a pad byte when the size is odd. Stops at the first data
+  // chunk when the bytes end inside it (an oversized file read in part: its header still tells).
+  for (let offset = 12; offset + 8 <= Math.min(riffEnd, bytes.length); ) {
+    const id = ascii(bytes, offset, 4);
+    const size = u32le(bytes, offset + 4);
+    if (id === 'fmt ') byteRate = u32le(bytes, within(offset + 8 + size, offset + 16, 4));
+    if (id === 'data' && dataSize === null) {
+      dataSize = size;
+      dataEnd = offset + 8 + size;
+    }
+    offset += 8 + size + (size & 1);
+  }
+  return { byteRate, dataSize, dataEnd, riffEnd };
+}
+
+/**
+ * A WAV's duration: its data chunk's size ÷ the fmt chunk's average byte rate. A data size of
+ * 0xFFFFFFFF (a recorder that never came back to fill it in) or a byte rate of 0 tells no length.
+ */
+function measureWav(bytes: Uint8Array): MediaMeasurement | null {
+  const { byteRate, dataSize } = waveChunks(bytes);
+  if (byteRate === null || dataSize === null) return null;
+  if (byteRate === 0 || dataSize === 0xffffffff || dataSize === 0) return { width: 0, height: 0 };
+  return { width: 0, height: 0, durationMs: Math.round((dataSize * 1000) / byteRate) };
+}
+
+/** An M4A: the movie's duration (as for video: mvhd, tracks, fragments) when it has a sound track. */
+function measureIsoAudio(bytes: Uint8Array): MediaMeasurement | null {
+  const moov = boxes(bytes, 0, bytes.length).find((box) => box.type === 'moov');
+  if (!moov) return null;
+  const sound = boxes(bytes, moov.start, moov.end).some((trak) => {
+    if (trak.type !== 'trak') return false;
+    const mdia = child(bytes, trak, 'mdia');
+    const hdlr = mdia ? child(bytes, mdia, 'hdlr') : undefined;
+    return hdlr !== undefined && ascii(bytes, hdlr.start + 8, 4) === 'soun';
+  });
+  if (!sound) return null;
+  const duration = movieDurationMs(bytes, moov);
+  return duration === null ? { width: 0, height: 0 } : { width: 0, height: 0, durationMs: duration };
+}
+
+// ---------------------------------------------------------------------------------------------
 // PAG
 // ---------------------------------------------------------------------------------------------
 
@@ -996,6 +1198,24 @@ function isoMediaIsComplete(bytes: Uint8Array): boolean {
   return chunksInside(bytes, moov) && fragmentsInside(bytes, child(bytes, moov, 'mvex'));
 }
 
+/**
+ * MP3: the ID3v2 tags in front fit the file, then frames follow one another header to header to
+ * the end, where only a tag may follow (`isMpegTrailer`): a file cut inside a frame ends in a
+ * frame header whose frame runs past the end, which is not a tag.
+ */
+function mp3IsComplete(bytes: Uint8Array): boolean {
+  const first = firstMpegFrame(bytes);
+  if (!first) return false;
+  const walked = walkMpegFrames(bytes, first);
+  return walked.frames > 0 && (walked.end === bytes.length || isMpegTrailer(bytes, walked.end));
+}
+
+/** WAV: the RIFF chunk's stated size fits the file, with a fmt chunk and a data chunk wholly inside it. */
+function wavIsComplete(bytes: Uint8Array): boolean {
+  const chunks = waveChunks(bytes);
+  return chunks.riffEnd <= bytes.length && chunks.byteRate !== null && chunks.dataEnd !== null && chunks.dataEnd <= chunks.riffEnd;
+}
+
 /** PAG: the header (9 bytes) and the body length it states are all there. */
 function pagIsComplete(bytes: Uint8Array): boolean {
   return bytes.length >= 9 && bytes.length >= 9 + u32le(bytes, 4);
@@ -1019,9 +1239,14 @@ export function isCompleteMedia(bytes: Uint8Array): boolean {
         return webpIsComplete(bytes);
       case 'mp4':
       case 'mov':
+      case 'm4a':
         return isoMediaIsComplete(bytes);
       case 'pag':
         return pagIsComplete(bytes);
+      case 'mp3':
+        return mp3IsComplete(bytes);
+      case 'wav':
+        return wavIsComplete(bytes);
       case null:
         return false;
     }
@@ -1036,7 +1261,7 @@ export function isCompleteMedia(bytes: Uint8Array): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The displayed size (and duration for video and PAG) of a file of one of our types, or null when
+ * The displayed size (and duration for video, PAG and audio; audio's size is 0 × 0) of a file of one of our types, or null when
  * the bytes are not one, are cut short before the size, or are damaged. Never throws.
  */
 export function measureMedia(bytes: Uint8Array): MediaMeasurement | null {
@@ -1063,11 +1288,23 @@ export function measureMedia(bytes: Uint8Array): MediaMeasurement | null {
       case 'pag':
         measured = measurePag(bytes);
         break;
+      case 'mp3':
+        measured = measureMp3(bytes);
+        break;
+      case 'm4a':
+        measured = measureIsoAudio(bytes);
+        break;
+      case 'wav':
+        measured = measureWav(bytes);
+        break;
       case null:
         measured = null;
         break;
     }
-    if (!measured || !(measured.width > 0) || !(measured.height > 0)) return null;
+    if (!measured) return null;
+    // Audio has no picture; everything else must have one.
+    if (type !== null && mediaTypeInfo[type].kind === 'audio') return measured;
+    if (!(measured.width > 0) || !(measured.height > 0)) return null;
     return measured;
   } catch (error) {
     if (error instanceof OutOfBounds || error instanceof RangeError) return null;

@@ -5,11 +5,11 @@
  * both can import it without importing each other.
  */
 
-export const mediaKinds = ['image', 'video', 'pag'] as const;
+export const mediaKinds = ['image', 'video', 'pag', 'audio'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
 /** Canonical type names; each is also the extension a stored file gets. */
-export const mediaTypes = ['png', 'jpg', 'webp', 'gif', 'mp4', 'mov', 'pag'] as const;
+export const mediaTypes = ['png', 'jpg', 'webp', 'gif', 'mp4', 'mov', 'pag', 'mp3', 'm4a', 'wav'] as const;
 export type MediaType = (typeof mediaTypes)[number];
 
 export interface MediaTypeInfo {
@@ -26,7 +26,8 @@ export interface MediaTypeInfo {
 
 /**
  * The MIME ↔ extension map. PAG has no registered MIME type; `application/x-pag` is what libpag's
- * own tooling serves, and a browser reports an empty type for a `.pag` file anyway.
+ * own tooling serves, and a browser reports an empty type for a `.pag` file anyway. M4A is AAC (or
+ * ALAC) audio in an MPEG-4 container, served as `audio/mp4` (RFC 4337); browsers report `audio/x-m4a`.
  */
 export const mediaTypeInfo: { readonly [T in MediaType]: MediaTypeInfo } = {
   png: { kind: 'image', mime: 'image/png', otherMimes: ['image/apng'], extensions: ['png'], label: 'PNG' },
@@ -36,4 +37,7 @@ export const mediaTypeInfo: { readonly [T in MediaType]: MediaTypeInfo } = {
   mp4: { kind: 'video', mime: 'video/mp4', otherMimes: ['video/x-m4v'], extensions: ['mp4', 'm4v'], label: 'MP4' },
   mov: { kind: 'video', mime: 'video/quicktime', otherMimes: [], extensions: ['mov'], label: 'MOV' },
   pag: { kind: 'pag', mime: 'application/x-pag', otherMimes: [], extensions: ['pag'], label: 'PAG' },
+  mp3: { kind: 'audio', mime: 'audio/mpeg', otherMimes: ['audio/mp3', 'audio/x-mp3', 'audio/mpeg3'], extensions: ['mp3'], label: 'MP3' },
+  m4a: { kind: 'audio', mime: 'audio/mp4', otherMimes: ['audio/x-m4a', 'audio/m4a'], extensions: ['m4a'], label: 'M4A' },
+  wav: { kind: 'audio', mime: 'audio/wav', otherMimes: ['audio/x-wav', 'audio/wave', 'audio/vnd.wave'], extensions: ['wav'], label: 'WAV' },
 };

@@ -44,7 +44,7 @@ export interface MediaRule {
   readonly ratio?: AspectRatio;
   /** Relative tolerance of the ratio check: 0.01 accepts 1% off (rounding of odd pixel sizes). */
   readonly ratioTolerance?: number;
-  /** Longest video or PAG animation accepted. */
+  /** Longest video, PAG animation or audio accepted. */
   readonly maxDurationMs?: number;
 }
 
@@ -63,6 +63,7 @@ export const mediaRuleIds = [
   'popup.image',
   'popup.pag',
   'banner.media',
+  'banner.music',
   'home.icon',
   'home.headFigure',
   'home.thumbnail',
@@ -72,6 +73,7 @@ export const mediaRuleIds = [
   'home.staticImage',
   'retention.background',
   'startPage.image',
+  'startPage.video',
   'project.icon',
 ] as const;
 export type MediaRuleId = (typeof mediaRuleIds)[number];
@@ -80,6 +82,7 @@ export const mediaRuleIdSchema = z.enum(mediaRuleIds, { error: 'validation.enum'
 const stillImages: ReadonlyArray<MediaType> = ['png', 'jpg', 'webp'];
 const anyImage: ReadonlyArray<MediaType> = ['png', 'jpg', 'webp', 'gif'];
 const videos: ReadonlyArray<MediaType> = ['mp4', 'mov'];
+const audio: ReadonlyArray<MediaType> = ['mp3', 'm4a', 'wav'];
 
 function rule<const Id extends MediaRuleId>(definition: MediaRule & { readonly id: Id }): MediaRule & { readonly id: Id } {
   return Object.freeze({ ...definition, kinds: Object.freeze([...definition.kinds]), types: Object.freeze([...definition.types]) });
@@ -151,6 +154,18 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     maxHeight: 1080,
     ratio: '2:1',
     maxDurationMs: 15_000,
+  }),
+  /**
+   * Banner music: the default music and each piece of the music list a "take the same" template
+   * plays. MP3, M4A (AAC) or WAV; three minutes at most (a template's soundtrack, not an album), and
+   * 10 MB, which holds three minutes of 320 kbit/s MP3 but under a minute of CD-quality WAV.
+   */
+  'banner.music': rule({
+    id: 'banner.music',
+    kinds: ['audio'],
+    types: audio,
+    maxBytes: 10 * MB,
+    maxDurationMs: 180_000,
   }),
   /** Home topic icon: a small square drawn at 64 pt (@2x). */
   'home.icon': rule({
@@ -231,7 +246,7 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     height: 1000,
     ratio: '3:4',
   }),
-  /** Start page: drawn 1:1 full screen. */
+  /** Start page picture: drawn 1:1 full screen. */
   'startPage.image': rule({
     id: 'startPage.image',
     kinds: ['image'],
@@ -240,6 +255,20 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     width: 1080,
     height: 1920,
     ratio: '9:16',
+  }),
+  /**
+   * Start page video: full screen, portrait, at most as long as a start page may show (10 s); the
+   * picture, when there is one too, is its first frame and stand-in on slow devices.
+   */
+  'startPage.video': rule({
+    id: 'startPage.video',
+    kinds: ['video'],
+    types: videos,
+    maxBytes: 10 * MB,
+    maxWidth: 1080,
+    maxHeight: 1920,
+    ratio: '9:16',
+    maxDurationMs: 10_000,
   }),
   /** Project icon: the square beside the project's name in the console, exact so it stays sharp. */
   'project.icon': rule({
@@ -371,9 +400,11 @@ export function checkByteSize(rule: MediaRule, bytes: number): MediaRefusal[] {
 export function checkMedia(rule: MediaRule, measured: MeasuredMedia): MediaRefusal[] {
   const declared = measured.declaredType === undefined ? measured.type : measured.declaredType;
   const refusals = [...checkType(rule, measured.type, declared), ...checkByteSize(rule, measured.bytes)];
-  refusals.push(...checkDimensions(rule, measured.width, measured.height));
+  // Audio has no picture: its 0 × 0 would only add pixel refusals to the type's in a picture's rule.
+  if (measured.kind !== 'audio') refusals.push(...checkDimensions(rule, measured.width, measured.height));
   if (rule.maxDurationMs !== undefined && measured.durationMs !== undefined && measured.durationMs > rule.maxDurationMs) {
-    refusals.push({ code: ErrorCode.DurationTooLong, key: 'validation.mediaDuration', params: { max: seconds(rule.maxDurationMs) } });
+    const key = measured.kind === 'audio' ? 'validation.audioDuration' : 'validation.mediaDuration';
+    refusals.push({ code: ErrorCode.DurationTooLong, key, params: { max: seconds(rule.maxDurationMs) } });
   }
   return refusals;
 }
@@ -575,7 +606,7 @@ export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, { message: 'valid
  * addressed, so the same bytes uploaded twice are stored once and a name never changes content
  * (served immutable).
  */
-export const mediaNameSchema = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp|gif|mp4|mov|pag)$/, { message: 'validation.invalid' });
+export const mediaNameSchema = z.string().regex(new RegExp(`^[0-9a-f]{64}\\.(?:${mediaTypes.join('|')})$`), { message: 'validation.invalid' });
 
 /**
  * The part of a file a `Range: bytes=a-b` header asks for (video players seek with it): the
@@ -602,9 +633,11 @@ export function mediaPath(name: string): string {
   return `/api/v1/media/${name}`;
 }
 
+const mediaNameInUrl = new RegExp(`([0-9a-f]{64}\\.(?:${mediaTypes.join('|')}))(?:[?#].*)?$`);
+
 /** The stored name in a media URL or path (`…/media/<sha>.png`), or null when it holds none. */
 export function mediaNameOf(url: string): string | null {
-  const match = /([0-9a-f]{64}\.(?:png|jpg|webp|gif|mp4|mov|pag))(?:[?#].*)?$/.exec(url);
+  const match = mediaNameInUrl.exec(url);
   return match ? (match[1] as string) : null;
 }
 

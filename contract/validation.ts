@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { colourPattern, normalizeColour } from './colour';
 
 /**
  * Validation rules of spec §5 and §9 as reusable zod pieces.
@@ -121,21 +122,8 @@ export const urlSchema = requiredTrimmedString()
   .max(limits.url, { error: 'validation.urlLength' })
   .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }));
 
-const colourPattern = /^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/;
-
-/**
- * The canonical form of a colour value, or null when the text is not one.
- *
- * `#RGB` expands to `#RRGGBB`; hex digits become upper case; `#RRGGBBAA` keeps its alpha. One form
- * means two equal colours compare equal as strings.
- */
-export function normalizeColour(text: string): string | null {
-  const value = text.trim();
-  if (!colourPattern.test(value)) return null;
-  const hex = value.slice(1).toUpperCase();
-  if (hex.length === 3) return `#${[...hex].map((c) => c + c).join('')}`;
-  return `#${hex}`;
-}
+// The colour rules live without zod in contract/colour.ts (the console's first screen reads them).
+export { normalizeColour } from './colour';
 
 /** A colour value `#RGB`, `#RRGGBB` or `#RRGGBBAA`, normalized to upper-case `#RRGGBB[AA]`. */
 export const colourSchema = requiredTrimmedString()

@@ -41,6 +41,8 @@ if [ "${SKIP_SETUP:-0}" != 1 ]; then
   npm ci --no-audit --no-fund
 fi
 
+step "No required dependency needs a native build"
+node scripts/check-native-deps.mjs
 step "Lint"
 npx eslint . --max-warnings 0
 step "Types"

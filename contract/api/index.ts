@@ -1,10 +1,14 @@
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
+import { commerceRoutes } from './commerce';
 import { clientKeyRoutes } from './client-keys';
+import { previewRoutes } from './preview';
 import { integrationRoutes } from './integrations';
 import { configRoutes } from '../config';
 import { deliveryRoutes } from '../delivery/routes';
+import { feedbackRoutes } from '../delivery/feedback';
 import { mediaRoutes } from '../media';
+import { popupRoutes } from './popups';
 import { projectRoutes } from './projects';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
@@ -15,6 +19,7 @@ export * from './auth';
 export * from './projects';
 export * from './catalog';
 export * from './client-keys';
+export * from './preview';
 export * from './integrations';
 export * from './teams';
 export * from './system';
@@ -25,12 +30,16 @@ export const routes = {
   ...projectRoutes,
   ...catalogRoutes,
   ...clientKeyRoutes,
+  ...previewRoutes,
   ...integrationRoutes,
   ...teamRoutes,
   ...mediaRoutes,
   ...systemRoutes,
   ...configRoutes,
+  ...popupRoutes,
   ...deliveryRoutes,
+  ...feedbackRoutes,
+  ...commerceRoutes,
 } as const;
 
 export type Routes = typeof routes;

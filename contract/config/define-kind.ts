@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { fieldErrorsSchema, type FieldErrors } from '../envelope';
 import { ErrorCode } from '../errors';
 import { zodErrorToFieldErrors } from '../field-errors';
-import type { MediaRuleId } from '../media';
+import { mediaNameOf, mediaPath, mediaRules, mediaTypeOfName, typeLabels, type MediaRuleId } from '../media';
 import type { MenuId } from '../permissions';
 import { actorSchema, itemStateSchema, type FieldOption } from '../resources/define';
 import type { Platform } from '../resources/projects';
-import { localizedNameSchema } from '../validation';
+import { isEmptyValue, localizedNameSchema, requiredOrType } from '../validation';
 import { scheduleSchema, scheduleState, type Schedule } from './schedule';
 import { targetingSchema, type Targeting } from './targeting';
 
@@ -39,7 +39,12 @@ export type ConfigFieldInput =
   /** An object of `items` fields. */
   | 'group'
   /** Choices loaded by the console (`source`): the project's SKUs, region codes, language codes. */
-  | 'reference';
+  | 'reference'
+  /**
+   * A list of identifiers (a popup's whitelist of user ids): pasted, typed one per line, or imported
+   * from a CSV or text file, kept as an array of strings in the order given, duplicates removed.
+   */
+  | 'idList';
 
 export interface ConfigFieldMeta {
   /** i18n key (`config:subscriptionPages.fields.title`). */
@@ -57,8 +62,28 @@ export interface ConfigFieldMeta {
   readonly list?: { readonly width?: number };
   /** Placeholder key of a text field. */
   readonly placeholderKey?: string;
-  /** How a number reads beside its input: a discount ratio also as percent off (0.8 = 20% off). */
-  readonly unit?: 'discount';
+  /**
+   * How a number reads beside its input: a discount ratio also as percent off (0.8 = 20% off);
+   * seconds with their unit after the number (a start page's display time).
+   */
+  readonly unit?: 'discount' | 'seconds';
+  /**
+   * A `group` the document may leave out (a popup's cancel button): the editor offers a switch that
+   * adds it (empty, to be filled in) or removes it, instead of fields that cannot be emptied.
+   */
+  readonly optional?: boolean;
+  /**
+   * Shown in the editor only while the top-level field `field` holds one of `values` (an image for
+   * Image & Text popups only). The value stays in the draft when hidden; the kind's rules decide
+   * whether it is needed.
+   */
+  readonly shownWhen?: { readonly field: string; readonly values: readonly string[] };
+  /**
+   * How the entries of an `idList` are told apart when pasted or imported: line breaks, commas,
+   * semicolons and tabs (`ids`, the default: identifiers hold none of them), or line breaks only
+   * (`lines`: texts that may hold commas, a feedback question's choices).
+   */
+  readonly separator?: 'ids' | 'lines';
 }
 
 /** The common parts a kind may have. */
@@ -373,6 +398,52 @@ const targetingReferences: readonly ConfigReference[] = [
   { path: 'targeting.regionGroups.include', target: 'regionGroup', many: true },
   { path: 'targeting.regionGroups.exclude', target: 'regionGroup', many: true },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas the kinds share
+
+/**
+ * The value of a `media` field: a stored file's path as the upload field answers it
+ * (`/api/v1/media/<sha256>.<ext>`), of a type the field's rule accepts.
+ *
+ * The upload itself was checked against the rule (main before, the server after); this keeps a path
+ * pasted into a draft, or one of another field (a video where the app expects music), from being
+ * published: not a stored file's path is `validation.url`, another type `validation.fileType`
+ * naming the accepted ones.
+ */
+export function mediaValueSchema(ruleId: MediaRuleId) {
+  const rule = mediaRules[ruleId];
+  return z
+    .string({ error: requiredOrType })
+    .trim()
+    .check(
+      z.superRefine((value: string, ctx) => {
+        const name = mediaNameOf(value);
+        if (name === null || value !== mediaPath(name)) {
+          ctx.addIssue({ code: 'custom', input: value, message: 'validation.url' });
+          return;
+        }
+        const type = mediaTypeOfName(name);
+        if (type === null || !rule.types.includes(type)) {
+          ctx.addIssue({ code: 'custom', input: value, message: 'validation.fileType', params: { types: typeLabels(rule.types).join(', ') } });
+        }
+      }),
+    );
+}
+
+/**
+ * A group of fields that may be left out as a whole (a banner's text layer): absent while every one
+ * of `keys` is empty, so the defaults of its other fields (a colour, a placement) do not make an
+ * operator fill in what they never meant to add; once one of `keys` is given, the group's own rules
+ * apply to all of it.
+ */
+export function optionalGroup<T extends z.ZodType>(schema: T, keys: readonly string[]) {
+  return z.preprocess((value) => {
+    if (value === null || value === undefined) return undefined;
+    if (typeof value !== 'object' || Array.isArray(value)) return value;
+    return keys.every((key) => isEmptyValue((value as Record<string, unknown>)[key])) ? undefined : value;
+  }, schema.optional());
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers shared by server and console

@@ -13,8 +13,17 @@ import { platformSchema } from '../resources/projects';
  *   same for all users (cacheable by any CDN); the app evaluates it with the same rules
  *   (docs/evaluation.md, docs/evaluation-vectors.json).
  *
- * Both answer strong ETags and 304 to a matching `If-None-Match`.
+ * Both answer strong ETags and 304 to a matching `If-None-Match`. The preview environment (published,
+ * not yet promoted) has the same two routes under `/client/v1/{clientKey}/preview/…`, a path of its
+ * own so a CDN can never answer a preview request from an official reply or the other way round; they
+ * need `Palette-Preview-Password` (the project's pre-release password) or `Palette-Preview-Token` (a
+ * signed preview link's token) and are never cached by shared caches. `/events` streams the ETag of
+ * what a context would get whenever it changes (server-sent events).
  */
+
+/** The request headers that open the preview environment. */
+export const PREVIEW_PASSWORD_HEADER = 'palette-preview-password';
+export const PREVIEW_TOKEN_HEADER = 'palette-preview-token';
 
 /** A client key as it may appear in a path: `pk_` and base64url. Anything else is refused unseen. */
 export const clientKeyParamsSchema = z.object({ clientKey: z.string().regex(/^pk_[A-Za-z0-9_-]{20,100}$/, { error: 'validation.clientKey' }) });
@@ -55,12 +64,16 @@ export type DeliveredItem = z.infer<typeof deliveredItemSchema>;
 /** Items by kind name (`subscriptionPages`), in each kind's order. */
 const itemsByKindSchema = z.record(z.string(), z.array(deliveredItemSchema));
 
-export const deliveredConfigSchema = z.object({ environment: z.enum(['official', 'preview']), items: itemsByKindSchema });
+/** The project's interruption budget: caps per session and per (rolling) day across interrupting kinds; null is no cap. */
+const deliveredBudgetSchema = z.object({ perSession: z.number().int().nullable(), perDay: z.number().int().nullable() });
+
+export const deliveredConfigSchema = z.object({ environment: z.enum(['official', 'preview']), items: itemsByKindSchema, interruptionBudget: deliveredBudgetSchema });
 export const deliveredRulesSchema = z.object({
   environment: z.enum(['official', 'preview']),
   items: itemsByKindSchema,
   /** The published region groups the items' audiences name: id → region codes. */
   regionGroups: z.record(z.string(), z.array(z.string())),
+  interruptionBudget: deliveredBudgetSchema,
 });
 
 export const deliveryRoutes = {
@@ -79,6 +92,27 @@ export const deliveryRoutes = {
     path: '/client/v1/:clientKey/rules',
     auth: 'public',
     summary: 'Every item of the app that could be live, with its schedule and audience, for the app to evaluate; strong ETag, 304 on If-None-Match.',
+    tags: ['delivery'],
+    params: clientKeyParamsSchema,
+    output: deliveredRulesSchema,
+  }),
+  'delivery.previewConfig': defineRoute({
+    method: 'GET',
+    path: '/client/v1/:clientKey/preview/config',
+    auth: 'public',
+    summary:
+      'The preview environment’s configuration live for this app user now, for a client presenting the pre-release password (Palette-Preview-Password) ' +
+      'or a preview link’s token (Palette-Preview-Token): 100203 without either, 100204 when wrong, 100205 when the link expired. Never cached by shared caches.',
+    tags: ['delivery'],
+    params: clientKeyParamsSchema,
+    query: deliveryQuerySchema,
+    output: deliveredConfigSchema,
+  }),
+  'delivery.previewRules': defineRoute({
+    method: 'GET',
+    path: '/client/v1/:clientKey/preview/rules',
+    auth: 'public',
+    summary: 'The preview environment’s rules (as delivery.rules), with the same credentials as delivery.previewConfig.',
     tags: ['delivery'],
     params: clientKeyParamsSchema,
     output: deliveredRulesSchema,

@@ -62,6 +62,11 @@ export interface FieldMeta {
   /** Set when the item is created, never changed after (an app's platform). */
   readonly readOnly?: boolean;
   readonly helpKey?: string;
+  /**
+   * A money amount: the field of the same item holding its ISO 4217 currency code. Lists show the
+   * amount in that currency's format, in the operator's locale (issue 12: 14.70 USD read "14.7").
+   */
+  readonly currencyField?: string;
 }
 
 /** The derived state of a time-bound item (spec §4). */

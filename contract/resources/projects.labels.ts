@@ -167,6 +167,8 @@ const enUS = {
       accept: 'Accepted',
       upload: 'Uploaded',
       remove: 'Removed',
+      approve: 'Approved',
+      reject: 'Rejected',
     },
     entities: {
       project: 'Project',
@@ -180,6 +182,10 @@ const enUS = {
       entitlement: 'Entitlement',
       offering: 'Offering',
       webhook: 'Webhook',
+      storeSettings: 'Store settings',
+      manualUnlock: 'Manual unlock',
+      unlockPolicy: 'Unlock limits',
+      segment: 'User segment',
     },
   },
   users: {
@@ -350,6 +356,8 @@ const zhCN: MessageShape<typeof enUS> = {
       accept: '接受',
       upload: '上传',
       remove: '移除',
+      approve: '已批准',
+      reject: '已拒绝',
     },
     entities: {
       project: '项目',
@@ -363,6 +371,10 @@ const zhCN: MessageShape<typeof enUS> = {
       entitlement: '权益',
       offering: '产品组合',
       webhook: 'Webhook',
+      storeSettings: '商店设置',
+      manualUnlock: '手动解锁',
+      unlockPolicy: '解锁限额',
+      segment: '用户分群',
     },
   },
   users: {

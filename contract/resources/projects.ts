@@ -253,12 +253,14 @@ export const skuResource = defineResource({
   }),
   fields: {
     appId: { labelKey: key('sku.fields.appId'), input: 'select', filter: 'select', readOnly: true },
-    storeProductId: { labelKey: key('sku.fields.storeProductId'), input: 'text', list: { width: 240, sortable: true }, searchable: true },
-    name: { labelKey: key('sku.fields.name'), input: 'text', list: { width: 220, sortable: true }, searchable: true },
-    type: { labelKey: key('sku.fields.type'), input: 'select', options: options('skuTypes', skuTypes), list: { width: 140, sortable: true }, filter: 'select' },
-    period: { labelKey: key('sku.fields.period'), input: 'select', options: options('skuPeriods', skuPeriods), list: { width: 120, sortable: true }, filter: 'select' },
-    price: { labelKey: key('sku.fields.price'), input: 'number', list: { width: 100, sortable: true }, filter: 'range' },
-    currency: { labelKey: key('sku.fields.currency'), input: 'text', list: { width: 90 }, helpKey: key('sku.help.currency') },
+    // List widths: the whole list fits a 1440 px window with the menu open (issue 12).
+    storeProductId: { labelKey: key('sku.fields.storeProductId'), input: 'text', list: { width: 200, sortable: true }, searchable: true },
+    name: { labelKey: key('sku.fields.name'), input: 'text', list: { width: 160, sortable: true }, searchable: true },
+    type: { labelKey: key('sku.fields.type'), input: 'select', options: options('skuTypes', skuTypes), list: { width: 130, sortable: true }, filter: 'select' },
+    period: { labelKey: key('sku.fields.period'), input: 'select', options: options('skuPeriods', skuPeriods), list: { width: 100, sortable: true }, filter: 'select' },
+    // The list shows the price in its currency ("$14.70"), so the currency has no column of its own.
+    price: { labelKey: key('sku.fields.price'), input: 'number', currencyField: 'currency', list: { width: 100, sortable: true }, filter: 'range' },
+    currency: { labelKey: key('sku.fields.currency'), input: 'text', helpKey: key('sku.help.currency') },
     platform: { labelKey: key('sku.fields.platform'), input: 'select', options: options('platforms', platforms), list: { width: 110, sortable: true }, filter: 'select', readOnly: true },
     entitlementIds: { labelKey: key('sku.fields.entitlementIds'), input: 'multiselect', readOnly: true },
   },
@@ -506,6 +508,8 @@ export const auditActions = [
   'accept',
   'upload',
   'remove',
+  'approve',
+  'reject',
 ] as const;
 
 /** One change in the audit log: who, when, what, and the item before and after. */
@@ -530,10 +534,16 @@ export const auditEntityAreas = {
   role: 'collaborators',
   app: 'apps',
   clientKey: 'apps',
+  previewLink: 'apps',
+  deliverySettings: 'apps',
   sku: 'commerce',
   entitlement: 'commerce',
   offering: 'commerce',
   webhook: 'integrations',
+  storeSettings: 'apps',
+  manualUnlock: 'transactions',
+  unlockPolicy: 'transactions',
+  segment: 'customers',
 } as const;
 export type AuditEntity = keyof typeof auditEntityAreas;
 export const auditEntities = Object.keys(auditEntityAreas) as [AuditEntity, ...AuditEntity[]];

@@ -41,7 +41,7 @@ export class ConnectivityMonitor {
   private running = false;
   private inFlight: Promise<Connectivity> | null = null;
   private readonly listeners = new Set<Listener>();
-  private readonly healthUrl: string;
+  private healthUrl: string;
 
   constructor(private readonly options: ConnectivityOptions) {
     this.healthUrl = options.serverUrl.replace(/\/+$/, '') + '/healthz';
@@ -57,6 +57,12 @@ export class ConnectivityMonitor {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  /** Watches the server at a new address (the embedded server moved to another port), checking at once. */
+  setServerUrl(serverUrl: string): void {
+    this.healthUrl = serverUrl.replace(/\/+$/, '') + '/healthz';
+    if (this.running) void this.checkNow();
   }
 
   /** Starts polling with an immediate first check. */

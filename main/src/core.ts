@@ -5,10 +5,15 @@ import { ConnectivityMonitor } from './connectivity';
 import { EventHub } from './events';
 import { createIpcHandlers } from './ipc/handlers';
 import { createIpcRouter, type IpcRouter } from './ipc/router';
+import { InterfaceLanguage } from './interface-language';
+import { type LongWork, reportLongWork } from './long-work';
 import { type Logger, silentLogger } from './logger';
 import { MediaService, type FilePicker } from './media/media-service';
+import { type PreferenceStore } from './preferences';
 import { type SecretStore } from './session/secret-store';
+import { preferenceSessionMemo } from './session/session-memo';
 import { SessionService } from './session/session-service';
+import { type EmbeddedServerSupervision } from './server-supervisor';
 import { type UpdateService } from './updates';
 
 export interface CoreOptions {
@@ -19,12 +24,28 @@ export interface CoreOptions {
   /** `app.info` without the server fields, which the core fills in. */
   readonly appInfo: Omit<AppInfo, 'serverUrl' | 'embeddedServer'>;
   readonly embeddedServer: boolean;
+  /**
+   * The embedded server's supervisor (issue 12): its state and "Try again" reach the console, and
+   * when the server had to move to another port every client here follows it.
+   */
+  readonly supervisor?: EmbeddedServerSupervision;
   readonly updates: UpdateService;
   readonly openExternal: (url: string) => Promise<boolean>;
   readonly isNetworkUp?: () => boolean;
   /** The system file dialog for `media.pick`; the browser edition has none (answers `unsupported`). */
   readonly pickFile?: FilePicker;
   readonly apiTimeoutMs?: number;
+  /** The interface language; the desktop entry passes its own (the menu follows it). */
+  readonly language?: InterfaceLanguage;
+  /** Hears how each upload and publish ended (the desktop entry notifies a window in the background). */
+  readonly onWorkFinished?: (work: LongWork) => void;
+  /**
+   * Main's preferences: the session memo lives there (session/session-memo.ts), so the console
+   * opens offline as the operator of the kept session (issue 14). Without it, it asks to sign in.
+   */
+  readonly preferences?: PreferenceStore;
+  /** Where media previews already seen are kept between runs (issue 14); memory only without it. */
+  readonly mediaCacheDir?: string;
   readonly log?: Logger;
 }
 
@@ -42,6 +63,7 @@ export interface Core {
   readonly connectivity: ConnectivityMonitor;
   readonly updates: UpdateService;
   readonly media: MediaService;
+  readonly language: InterfaceLanguage;
   readonly router: IpcRouter;
   /** Starts the health checks and the update checks, and begins restoring the session. */
   readonly start: () => void;
@@ -69,7 +91,17 @@ export function createCore(options: CoreOptions): Core {
     onNetworkFailure: () => void connectivity.checkNow(),
     log,
   });
-  session = new SessionService({ api, secrets: options.secrets, events, log });
+  // The media service is made after the session service, which asks it to forget the operator's
+  // previews; the late binding closes that loop as for the API client above.
+  let forgetPreviews: () => void = () => undefined;
+  session = new SessionService({
+    api,
+    secrets: options.secrets,
+    events,
+    log,
+    ...(options.preferences ? { memo: preferenceSessionMemo(options.preferences) } : {}),
+    onForgetOperator: () => forgetPreviews(),
+  });
   const sessionService = session;
   const media = new MediaService({
     serverUrl: options.serverUrl,
@@ -79,8 +111,10 @@ export function createCore(options: CoreOptions): Core {
     userAgent,
     onSessionEnded: (code) => sessionService.sessionEnded(code),
     onNetworkFailure: () => void connectivity.checkNow(),
+    previewCacheDir: options.mediaCacheDir,
     log,
   });
+  forgetPreviews = () => media.previews.forget();
 
   const unsubscribe = [
     connectivity.onDidChange((state) => {
@@ -89,16 +123,41 @@ export function createCore(options: CoreOptions): Core {
     }),
     options.updates.onDidChange((state) => events.emit('update.changed', state)),
   ];
+  const supervisor = options.supervisor;
+  if (supervisor) {
+    unsubscribe.push(
+      supervisor.onDidChangeUrl((url) => {
+        log.warn(`The embedded server moved to ${url}; the console follows it`);
+        api.setServerUrl(url);
+        connectivity.setServerUrl(url);
+        media.setServerUrl(url);
+      }),
+      supervisor.onDidChange((state) => {
+        // Back: the health check first, so the console hears "server answers" before "restarted"
+        // and never shows "server unreachable" in between. Down: at once, then the check.
+        if (state.status === 'running') {
+          void connectivity.checkNow().finally(() => events.emit('embeddedServer.changed', state));
+        } else {
+          events.emit('embeddedServer.changed', state);
+          void connectivity.checkNow();
+        }
+      }),
+    );
+  }
 
-  const handlers = createIpcHandlers({
-    appInfo: () => ({ ...options.appInfo, serverUrl: options.serverUrl, embeddedServer: options.embeddedServer }),
+  const language = options.language ?? new InterfaceLanguage('en-US');
+  const ipcHandlers = createIpcHandlers({
+    language,
+    appInfo: () => ({ ...options.appInfo, serverUrl: api.serverUrl, embeddedServer: options.embeddedServer }),
     api,
     session: sessionService,
     connectivity,
     updates: options.updates,
     openExternal: options.openExternal,
     media,
+    embeddedServer: supervisor ?? null,
   });
+  const handlers = reportLongWork(ipcHandlers, options.onWorkFinished);
   const router = createIpcRouter(handlers, { trustedOrigins: options.trustedOrigins, log });
 
   return {
@@ -108,6 +167,7 @@ export function createCore(options: CoreOptions): Core {
     connectivity,
     updates: options.updates,
     media,
+    language,
     router,
     start: () => {
       void connectivity.start();

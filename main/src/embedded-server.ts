@@ -1,14 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type Logger, silentLogger } from './logger';
+import { isSecureOrLoopback } from './loopback';
 
 /** Variables the API server reads, passed through from our own environment when set. */
 export const SERVER_ENV_PASSTHROUGH = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'MAIL_FROM'] as const;
 
 const LISTENING = /^Palette server listening at (https?:\/\/\S+?)\/?\s*$/;
 const FIRST_ADMIN = /^First administrator: /;
+/** Lines that carry a password or key shown once: they reach the operator, never a log file. */
+const SHOWN_ONCE = /^(First administrator|Demo operator|Demo client key): /;
 
 /**
  * Whether a line of the server's log (stderr, pino JSON) is worth showing: it writes a line per
@@ -26,6 +29,24 @@ export function isWorthRelaying(line: string, verbose: boolean): boolean {
   }
 }
 
+/**
+ * Whether a line of the server's output belongs in its log file (server-log.ts): everything except
+ * the passwords and keys shown once (never written to disk) and the per-request lines (pino's
+ * `req`/`res` entries below "warn"), which would bury a crash's last words; PALETTE_SERVER_LOG=1
+ * keeps those too.
+ */
+export function isWorthKeeping(line: string, verbose: boolean): boolean {
+  if (line.trim() === '' || SHOWN_ONCE.test(line)) return false;
+  if (verbose) return true;
+  try {
+    const entry = JSON.parse(line) as { level?: unknown; req?: unknown; res?: unknown };
+    if (typeof entry !== 'object' || entry === null || typeof entry.level !== 'number') return true;
+    return entry.level >= 40 || (entry.level >= 30 && entry.req === undefined && entry.res === undefined);
+  } catch {
+    return true;
+  }
+}
+
 export interface EmbeddedServerOptions {
   /** The repository (or packaged app) root holding out/server or server/src. */
   readonly root: string;
@@ -36,45 +57,126 @@ export interface EmbeddedServerOptions {
   readonly startTimeoutMs?: number;
   /** Where the "First administrator" line goes; stdout by default (it is shown once). */
   readonly announce?: (line: string) => void;
+  /**
+   * Starts the server's process: a Node child process by default (the browser edition); the desktop
+   * app passes Electron's utilityProcess (`utilityProcessLauncher`), as its RunAsNode fuse is off.
+   */
+  readonly launcher?: ServerLauncher;
+  /**
+   * The port to listen on, 0 (any free one) by default: the supervisor asks for the same port again
+   * when it restarts the server, so main keeps talking to the same address.
+   */
+  readonly port?: number;
+  /** Receives each line of the server's output worth keeping (`isWorthKeeping`): its log file. */
+  readonly logLine?: (line: string) => void;
   readonly log?: Logger;
 }
+
+/** What starting the server takes: its entry module, runtime flags before it, where, with what. */
+export interface ServerLaunch {
+  readonly modulePath: string;
+  readonly execArgv: ReadonlyArray<string>;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** The server's process as `startEmbeddedServer` drives it, whichever way it was started. */
+export interface ServerProcess {
+  /** The operating system's process id, once started. */
+  readonly pid?: number | undefined;
+  readonly stdout: NodeJS.ReadableStream;
+  readonly stderr: NodeJS.ReadableStream;
+  /** Whether it has exited. */
+  readonly exited: boolean;
+  /** Asks it to stop (SIGTERM: the server flushes its database first). */
+  terminate(): void;
+  /** Ends it at once. */
+  kill(): void;
+  /** Once, after it exited and its output was read to the end, with how it ended. */
+  onClose(listener: (how: string) => void): void;
+  /** Once, when it could not be started. */
+  onError(listener: (error: Error) => void): void;
+}
+
+/** Starts the server's process; throws when it cannot. */
+export type ServerLauncher = (launch: ServerLaunch) => ServerProcess;
+
+/**
+ * A child process of this Node binary: the browser edition's launcher. Inside Electron
+ * `process.execPath` is the app itself, which would start a second console rather than the server
+ * (ELECTRON_RUN_AS_NODE is what the RunAsNode fuse turns off), so it refuses to run there.
+ */
+export const nodeLauncher: ServerLauncher = (launch) => {
+  if (process.versions['electron'] !== undefined) {
+    throw new Error('Inside Electron the embedded server is started with utilityProcess (utilityProcessLauncher)');
+  }
+  const child = spawn(process.execPath, [...launch.execArgv, launch.modulePath], {
+    cwd: launch.cwd,
+    env: launch.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  return {
+    pid: child.pid,
+    stdout: child.stdout,
+    stderr: child.stderr,
+    get exited() {
+      return child.exitCode !== null || child.signalCode !== null;
+    },
+    terminate: () => void child.kill('SIGTERM'),
+    kill: () => void child.kill('SIGKILL'),
+    // 'close' comes after the output streams are drained, so a failure carries the last lines.
+    onClose: (listener) => void child.once('close', (code, signal) => listener(signal ?? `exit code ${code}`)),
+    onError: (listener) => void child.once('error', listener),
+  };
+};
 
 /** A running embedded server: its URL, and how to stop it (gracefully, so its database flushes). */
 export interface EmbeddedServer {
   readonly url: string;
+  readonly pid: number | undefined;
   readonly stop: () => Promise<void>;
+  /**
+   * Settles once the process is gone and its output was read, with how it ended (`SIGKILL`, `exit
+   * code 0`): after `stop()`, or on its own. The supervisor restarts it only then, so its database
+   * is never opened by two processes.
+   */
+  readonly ended: Promise<string>;
 }
 
 /**
- * How to start the server: the built bundle when there is one, else its sources through tsx. Inside
- * Electron the Electron binary runs as plain Node (ELECTRON_RUN_AS_NODE), as no separate Node is
- * installed on an operator's machine.
+ * The server's entry: the built bundle when there is one, else its sources through tsx. The same
+ * entry runs in a Node child process (browser edition) and in Electron's utility process (desktop).
  */
-export function serverCommand(root: string, inElectron: boolean = process.versions['electron'] !== undefined): {
-  readonly command: string;
-  readonly args: ReadonlyArray<string>;
-  readonly runAsNode: boolean;
-} {
+export function serverEntry(root: string): { readonly modulePath: string; readonly execArgv: ReadonlyArray<string> } {
   const built = join(root, 'out', 'server', 'main.js');
-  const args = existsSync(built) ? [built] : ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')];
-  return { command: process.execPath, args, runAsNode: inElectron };
+  return existsSync(built) ? { modulePath: built, execArgv: [] } : { modulePath: join(root, 'server', 'src', 'main.ts'), execArgv: ['--import', 'tsx'] };
 }
 
 /**
  * The API server the operator configured (PALETTE_SERVER_URL first, then the preference), or null
  * for the embedded one. A malformed value stops the start with a clear message rather than turning
  * every later call into a puzzling network failure.
+ *
+ * A remote server must be https: every call carries the operator's bearer token, which plain http
+ * would show to anyone on the way. Plain http is accepted only on loopback (a server on this
+ * machine, as in development and the tests).
  */
 export function configuredServerUrl(env: NodeJS.ProcessEnv, preference: string | undefined): string | null {
-  const value = env['PALETTE_SERVER_URL']?.trim() || preference?.trim() || '';
+  const fromEnv = env['PALETTE_SERVER_URL']?.trim() || '';
+  const value = fromEnv || preference?.trim() || '';
   if (!value) return null;
+  const source = fromEnv ? 'PALETTE_SERVER_URL' : 'The server URL in the preferences';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`PALETTE_SERVER_URL is not a URL: ${value}`);
+    throw new Error(`${source} is not a URL: ${value}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PALETTE_SERVER_URL must be http(s): ${value}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${source} must be http(s): ${value}`);
+  if (!isSecureOrLoopback(url)) {
+    throw new Error(`${source} must use https unless the server is on this machine (localhost, 127.0.0.1, ::1), so the session token never travels in clear text: ${value}`);
+  }
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -86,8 +188,8 @@ export function workingDirectory(root: string): string {
   return /\.asar$/i.test(root) ? dirname(root) : root;
 }
 
-/** The child's environment: ours minus anything Electron-specific, the server's variables, PORT=0. */
-export function serverEnvironment(options: Pick<EmbeddedServerOptions, 'env' | 'defaultDataDir'>, runAsNode: boolean): NodeJS.ProcessEnv {
+/** The child's environment: ours minus anything Electron-specific, the server's variables, PORT (0: any). */
+export function serverEnvironment(options: Pick<EmbeddedServerOptions, 'env' | 'defaultDataDir' | 'port'>): NodeJS.ProcessEnv {
   const source = options.env ?? process.env;
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(source)) {
@@ -102,23 +204,17 @@ export function serverEnvironment(options: Pick<EmbeddedServerOptions, 'env' | '
   // network: webhooks may reach a receiver they run locally (a shared server refuses private
   // addresses by default). An explicit WEBHOOK_PRIVATE_ADDRESSES still wins.
   if (!env['WEBHOOK_PRIVATE_ADDRESSES']) env['WEBHOOK_PRIVATE_ADDRESSES'] = 'allow';
-  env['PORT'] = '0';
+  env['PORT'] = String(options.port ?? 0);
   env['HOST'] = '127.0.0.1';
-  if (runAsNode) env['ELECTRON_RUN_AS_NODE'] = '1';
   return env;
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    // The server flushes its embedded database on SIGTERM within 10 s; only then is it killed.
-    const kill = setTimeout(() => child.kill('SIGKILL'), 12_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+function stopChild(child: ServerProcess, closed: Promise<void>): Promise<void> {
+  if (child.exited) return Promise.resolve();
+  // The server flushes its embedded database on SIGTERM within 10 s; only then is it killed.
+  const kill = setTimeout(() => child.kill(), 12_000);
+  child.terminate();
+  return closed.finally(() => clearTimeout(kill));
 }
 
 /**
@@ -132,16 +228,25 @@ function stopChild(child: ChildProcess): Promise<void> {
 export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const log = options.log ?? silentLogger;
   const announce = options.announce ?? ((line: string) => process.stdout.write(line + '\n'));
-  const { command, args, runAsNode } = serverCommand(options.root);
   const verbose = (options.env ?? process.env)['PALETTE_SERVER_LOG'] === '1';
-  const child = spawn(command, [...args], {
-    cwd: workingDirectory(options.root),
-    env: serverEnvironment(options, runAsNode),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  const killOnExit = () => child.kill('SIGTERM');
+  let child: ServerProcess;
+  try {
+    child = (options.launcher ?? nodeLauncher)({
+      ...serverEntry(options.root),
+      cwd: workingDirectory(options.root),
+      env: serverEnvironment(options),
+    });
+  } catch (error) {
+    return Promise.reject(new Error(`The embedded server could not be started (${error instanceof Error ? error.message : String(error)})`));
+  }
+  const ended = new Promise<string>((resolve) => child.onClose(resolve));
+  const closed = ended.then(() => undefined);
+  const killOnExit = () => child.terminate();
   process.once('exit', killOnExit);
+  void closed.then(() => process.removeListener('exit', killOnExit));
+  const keep = (line: string) => {
+    if (options.logLine && isWorthKeeping(line, verbose)) options.logLine(line);
+  };
 
   return new Promise<EmbeddedServer>((resolve, reject) => {
     let settled = false;
@@ -151,12 +256,16 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<Emb
       settled = true;
       clearTimeout(timer);
       process.removeListener('exit', killOnExit);
-      void stopChild(child);
-      reject(new Error(`${message}${stderrTail.length ? `:\n${stderrTail.join('\n')}` : ''}`));
+      const error = new Error(`${message}${stderrTail.length ? `:\n${stderrTail.join('\n')}` : ''}`);
+      // Answered once the process is gone (or, if it never started, after a bounded wait), so a
+      // caller that tries again never has two servers on one data directory.
+      const gone = new Promise<void>((resolve) => setTimeout(resolve, 15_000).unref());
+      void Promise.race([stopChild(child, closed), gone]).then(() => reject(error));
     };
     const timer = setTimeout(() => fail('The embedded server did not start in time'), options.startTimeoutMs ?? 60_000);
 
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      keep(line);
       const listening = LISTENING.exec(line);
       if (listening?.[1] && !settled) {
         settled = true;
@@ -165,9 +274,11 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<Emb
         log.info(`Embedded server listening at ${url}`);
         resolve({
           url,
+          pid: child.pid,
+          ended,
           stop: async () => {
             process.removeListener('exit', killOnExit);
-            await stopChild(child);
+            await stopChild(child, closed);
           },
         });
       } else if (FIRST_ADMIN.test(line)) {
@@ -176,16 +287,17 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): Promise<Emb
         process.stderr.write(`[server] ${line}\n`);
       }
     });
-    createInterface({ input: child.stderr! }).on('line', (line) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      keep(line);
       stderrTail.push(line);
       if (stderrTail.length > 20) stderrTail.shift();
       if (isWorthRelaying(line, verbose)) process.stderr.write(`[server] ${line}\n`);
     });
-    child.once('error', (error) => fail(`The embedded server could not be started (${error.message})`));
-    // 'close' comes after the output streams are drained, so the failure carries the last lines.
-    child.once('close', (code, signal) => {
-      if (!settled) fail(`The embedded server stopped before listening (${signal ?? `exit code ${code}`})`);
-      else log.info(`Embedded server stopped (${signal ?? `exit code ${code}`})`);
+    child.onError((error) => fail(`The embedded server could not be started (${error.message})`));
+    // Called after the output was read to the end, so the failure carries the last lines.
+    child.onClose((how) => {
+      if (!settled) fail(`The embedded server stopped before listening (${how})`);
+      else log.info(`Embedded server stopped (${how})`);
     });
   });
 }

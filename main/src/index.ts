@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as Sentry from '@sentry/electron/main';
 import { app, BrowserWindow, dialog, net, session } from 'electron';
@@ -6,15 +7,21 @@ import updater from 'electron-updater';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { configuredLinks, readRendererBuild } from './app-info';
 import { createCore, type Core } from './core';
-import { configuredServerUrl, startEmbeddedServer, type EmbeddedServer } from './embedded-server';
+import { ConsoleLinkRouter, listenForLinks, registerProtocolClient } from './deep-links';
+import { createDesktopShell } from './desktop-shell';
+import { configuredServerUrl } from './embedded-server';
+import { utilityProcessLauncher } from './embedded-server-utility';
+import { InterfaceLanguage } from './interface-language';
 import { mountIpcMain } from './ipc/ipc-main';
+import { guardSentryIpc } from './ipc/sentry-ipc';
 import { createLogger } from './logger';
 import { createNativePicker } from './media/native-picker';
 import { messagesFor } from './messages';
 import { preferencesFromStore, type PreferenceStore } from './preferences';
 import { initSentry } from './sentry';
+import { superviseEmbeddedServer, type ServerSupervisor } from './server-supervisor';
 import { openSecretStore, tokenAccount } from './session/secret-store';
-import { createUnsupportedUpdates, ElectronUpdates, resolveUpdateUrl, type UpdateService } from './updates';
+import { createUnsupportedUpdates, ElectronUpdates, planUpdates, type UpdateService } from './updates';
 import { APP_ORIGIN, contentPolicies, originOf } from './web-security';
 import { createMainWindow, hardenWebContents, installSessionSecurity, openExternalLink } from './window';
 
@@ -32,16 +39,36 @@ const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER
 const devServerOrigin = originOf(devServerUrl) ?? undefined;
 const trustedOrigins: ReadonlyArray<string> = devServerOrigin ? [devServerOrigin] : [APP_ORIGIN];
 
-const errorReporting = initSentry(Sentry.init, {
+const errorReporting = initSentry(Sentry, {
   dsn: process.env['PALETTE_SENTRY_DSN'],
   production: app.isPackaged,
   release: `palette-console@${app.getVersion()}`,
 });
+// Sentry's renderer IPC answers only the app's own frames, like every other channel (sentry.ts).
+if (errorReporting) guardSentryIpc(trustedOrigins, log);
 registerAppScheme();
 
+function readAppUpdateConfig(): string | null {
+  try {
+    return readFileSync(join(process.resourcesPath, 'app-update.yml'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 function selectUpdates(preferences: PreferenceStore): UpdateService {
-  const feedUrl = resolveUpdateUrl(process.env, preferences.get('updateUrl'));
-  if (!app.isPackaged || !feedUrl) return createUnsupportedUpdates();
+  const plan = planUpdates({
+    env: process.env,
+    preference: preferences.get('updateUrl'),
+    packaged: app.isPackaged,
+    platform: process.platform,
+    readAppUpdateConfig,
+  });
+  if ('off' in plan) {
+    log.info(plan.off);
+    return createUnsupportedUpdates();
+  }
+  const { feedUrl } = plan;
   const messages = messagesFor(app.getLocale());
   return new ElectronUpdates({
     updater: autoUpdater,
@@ -67,18 +94,27 @@ function selectUpdates(preferences: PreferenceStore): UpdateService {
 function run(): void {
   let mainWindow: BrowserWindow | null = null;
   let core: Core | null = null;
-  let embedded: EmbeddedServer | null = null;
+  let embedded: ServerSupervisor | null = null;
   let unmountIpc: (() => void) | null = null;
   let openWindow: (() => void) | null = null;
   const root = app.getAppPath();
   const preloadPath = join(root, 'out', 'preload', 'index.cjs');
   const rendererDir = join(root, 'out', 'renderer');
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
+  let stopShell: (() => void) | null = null;
+  const showWindow = () => {
+    if (!mainWindow) {
+      if (app.isReady()) openWindow?.();
+      return;
+    }
     if (mainWindow.isMinimized()) mainWindow.restore();
+    if (!mainWindow.isVisible()) mainWindow.show();
     mainWindow.focus();
-  });
+  };
+  // palette:// links and second starts: before `ready`, as macOS may deliver the starting link early.
+  const links = new ConsoleLinkRouter(log);
+  listenForLinks(links, showWindow);
+  if (process.platform === 'win32') app.setAppUserModelId('com.palette.console');
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { trustedOrigins, preloadPath }));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -87,6 +123,7 @@ function run(): void {
     if (BrowserWindow.getAllWindows().length === 0) openWindow?.();
   });
   app.on('will-quit', () => {
+    stopShell?.();
     core?.stop();
     unmountIpc?.();
     void embedded?.stop();
@@ -102,10 +139,35 @@ function run(): void {
 
       const configured = configuredServerUrl(process.env, preferences.get('serverUrl'));
       if (!configured) {
-        embedded = await startEmbeddedServer({ root, defaultDataDir: join(app.getPath('userData'), 'server-data'), log });
+        // Supervised (issue 12): restarted on the same data when it stops unexpectedly.
+        embedded = superviseEmbeddedServer({
+          root,
+          defaultDataDir: join(app.getPath('userData'), 'server-data'),
+          launcher: utilityProcessLauncher,
+          logPath: join(app.getPath('logs'), 'server.log'),
+          log,
+        });
+        await embedded.start();
       }
-      const serverUrl = configured ?? (embedded as EmbeddedServer).url;
+      const serverUrl = configured ?? (embedded as ServerSupervisor).url;
       const secrets = await openSecretStore({ service: PRODUCT_NAME, account: tokenAccount(serverUrl, embedded !== null), log });
+      const language = new InterfaceLanguage(preferences.get('interfaceLanguage') ?? app.getLocale());
+      language.onDidChange((chosen) => preferences.set('interfaceLanguage', chosen));
+      const helpLinks = configuredLinks(process.env, (variable) => log.warn(`${variable} is not an http(s) URL; using the console's own page`));
+      const desktopShell = createDesktopShell({
+        appName: PRODUCT_NAME,
+        version: app.getVersion(),
+        platform: process.platform,
+        development: !app.isPackaged,
+        baseUrl: devServerUrl ?? `${APP_ORIGIN}/`,
+        helpLinks,
+        language,
+        links,
+        mainWindow: () => mainWindow,
+        showWindow,
+        openExternal: openExternalLink,
+        log,
+      });
 
       core = createCore({
         serverUrl,
@@ -117,14 +179,21 @@ function run(): void {
           edition: 'desktop',
           platform: process.platform,
           rendererBuild: devServerUrl ? 'development' : readRendererBuild(rendererDir),
-          links: configuredLinks(process.env, (variable) => log.warn(`${variable} is not an http(s) URL; using the console's own page`)),
+          links: helpLinks,
           ...(errorReporting ? { errorReporting: { production: app.isPackaged } } : {}),
         },
         embeddedServer: embedded !== null,
+        supervisor: embedded ?? undefined,
         updates: selectUpdates(preferences),
         openExternal: openExternalLink,
         isNetworkUp: () => net.isOnline(),
         pickFile: createNativePicker(() => app.getLocale()),
+        language,
+        onWorkFinished: desktopShell.onWorkFinished,
+        // Issue 14: the session memo (open offline as the kept session's operator) and the media
+        // previews already seen, kept between runs.
+        preferences,
+        mediaCacheDir: join(app.getPath('userData'), 'media-cache'),
         log,
       });
       unmountIpc = mountIpcMain({
@@ -133,8 +202,10 @@ function run(): void {
         targets: () => BrowserWindow.getAllWindows().map((window) => window.webContents),
         trustedOrigins,
       });
+      stopShell = desktopShell.start(core.events);
+      registerProtocolClient(log);
       openWindow = () => {
-        mainWindow = createMainWindow({ url: devServerUrl ?? `${APP_ORIGIN}/`, preloadPath, trustedOrigins, preferences, title: PRODUCT_NAME });
+        mainWindow = createMainWindow({ url: desktopShell.windowUrl(), preloadPath, trustedOrigins, preferences, title: PRODUCT_NAME });
         mainWindow.on('closed', () => {
           mainWindow = null;
         });

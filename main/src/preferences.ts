@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { userSchema } from '@contract/api/auth';
+import { interfaceLanguageSchema } from '@contract/ipc';
 
 const boundsSchema = z.object({
   x: z.number().int(),
@@ -10,6 +12,24 @@ const boundsSchema = z.object({
 });
 export type WindowBounds = z.infer<typeof boundsSchema>;
 
+/** The window on one display: its bounds relative to the display's work area, and whether maximized. */
+const displayWindowStateSchema = z.object({
+  bounds: boundsSchema,
+  maximized: z.boolean(),
+});
+export type DisplayWindowState = z.infer<typeof displayWindowStateSchema>;
+
+/** Displays remembered; the least recently used is forgotten beyond this. */
+export const MAX_REMEMBERED_DISPLAYS = 8;
+
+const windowStatesSchema = z.object({
+  /** By display key (see window.ts `displayKey`), most recently used last. */
+  displays: z.record(z.string().min(1).max(200), displayWindowStateSchema).refine((value) => Object.keys(value).length <= MAX_REMEMBERED_DISPLAYS),
+  /** The display the window was on when it last closed. */
+  last: z.string().min(1).max(200).optional(),
+});
+export type WindowStates = z.infer<typeof windowStatesSchema>;
+
 const httpUrlSchema = z.url({ protocol: /^https?$/ });
 
 /**
@@ -17,12 +37,22 @@ const httpUrlSchema = z.url({ protocol: /^https?$/ });
  * lives in the keychain).
  */
 export const preferencesSchema = z.object({
+  /** Before the per-display states: the bounds and maximized state of the last run, on any display. */
   windowBounds: boundsSchema.optional(),
   windowMaximized: z.boolean().optional(),
+  /** The window's size, position and maximized state per display (window.ts). */
+  windowStates: windowStatesSchema.optional(),
+  /** The interface language the operator chose last, so the menu starts in it. */
+  interfaceLanguage: interfaceLanguageSchema.optional(),
   /** The API server to use; without it the embedded server is started. */
   serverUrl: httpUrlSchema.optional(),
   /** The download server of releases, when not given by `PALETTE_UPDATE_URL`. */
   updateUrl: httpUrlSchema.optional(),
+  /**
+   * The operator the kept session token was last confirmed for, bound to the token by its SHA-256
+   * (session/session-memo.ts): the console opens offline as that operator (issue 14).
+   */
+  lastSession: z.object({ tokenDigest: z.string().regex(/^[0-9a-f]{64}$/), user: userSchema }).optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export type PreferenceKey = keyof Preferences;

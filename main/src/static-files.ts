@@ -89,7 +89,9 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
     if (!inside(realBase, realCandidate)) return { kind: 'refused' };
     return { kind: 'file', path: candidate, mimeType: mimeTypeOf(candidate), fallback: false };
   }
-  if (extname(relativePath) !== '' || isPagPlayerPath(decoded)) return { kind: 'not-found' };
+  // A missing file with a file extension is a 404; a client route may hold dots (a preview token's
+  // `pv1.<payload>.<signature>` ends in 43 characters, no extension).
+  if (/^\.[A-Za-z0-9]{1,8}$/.test(extname(relativePath)) || isPagPlayerPath(decoded)) return { kind: 'not-found' };
 
   const index = join(base, 'index.html');
   if (!(await isFile(index))) return { kind: 'not-found' };

@@ -1,5 +1,5 @@
-import { BrowserWindow, screen, shell, type Session, type WebContents, type WebPreferences } from 'electron';
-import { type PreferenceStore, type WindowBounds } from './preferences';
+import { BrowserWindow, screen, shell, type Display, type Session, type WebContents, type WebPreferences } from 'electron';
+import { MAX_REMEMBERED_DISPLAYS, type DisplayWindowState, type PreferenceStore, type WindowBounds, type WindowStates } from './preferences';
 import { type ContentPolicies, isExternalWebUrl, isOwnOrigin, policyForPath } from './web-security';
 
 /**
@@ -113,16 +113,90 @@ export function hardenWebContents(contents: WebContents, options: SecurityOption
 }
 
 const DEFAULT_SIZE = { width: 1280, height: 800 } as const;
+const MIN_SIZE = { width: 1024, height: 640 } as const;
 
-/** Saved bounds, unless they would put the window off every current display (a screen unplugged). */
-export function visibleBounds(saved: WindowBounds | undefined): WindowBounds | undefined {
-  if (!saved) return undefined;
-  const visible = screen.getAllDisplays().some(({ workArea }) => {
-    const overlapX = Math.min(saved.x + saved.width, workArea.x + workArea.width) - Math.max(saved.x, workArea.x);
-    const overlapY = Math.min(saved.y + saved.height, workArea.y + workArea.height) - Math.max(saved.y, workArea.y);
-    return overlapX >= 100 && overlapY >= 100;
+type Rect = WindowBounds;
+
+function overlap(a: Rect, b: Rect): { readonly x: number; readonly y: number } {
+  return {
+    x: Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x),
+    y: Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y),
+  };
+}
+
+/** Whether at least 100 × 100 px of the bounds are on one of the displays (not lost off-screen). */
+function isVisible(bounds: Rect, displays: ReadonlyArray<Pick<Display, 'workArea'>>): boolean {
+  return displays.some(({ workArea }) => {
+    const { x, y } = overlap(bounds, workArea);
+    return x >= 100 && y >= 100;
   });
-  return visible ? saved : undefined;
+}
+
+/**
+ * How a display is remembered: its id and resolution. A monitor keeps its id between runs on macOS
+ * and Windows; a changed resolution is a different arrangement, where the old size may not fit.
+ */
+export function displayKey(display: Pick<Display, 'id' | 'bounds'>): string {
+  return `${display.id}:${display.bounds.width}x${display.bounds.height}`;
+}
+
+/** Where a window state saved for `display` goes now: its work area offset added back, sized to fit. */
+function placeOn(display: Pick<Display, 'workArea'>, state: DisplayWindowState): Rect {
+  const area = display.workArea;
+  const width = Math.min(state.bounds.width, area.width);
+  const height = Math.min(state.bounds.height, area.height);
+  const x = Math.min(Math.max(area.x + state.bounds.x, area.x), area.x + area.width - width);
+  const y = Math.min(Math.max(area.y + state.bounds.y, area.y), area.y + area.height - height);
+  return { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) };
+}
+
+/**
+ * The window's bounds and maximized state for this run, from what was saved per display: the
+ * display it was on last if that one is connected, else the most recently used display that is,
+ * else the single bounds of earlier versions if they are still visible, else the default size on
+ * the primary display (placed by the system).
+ */
+export function restoreWindowState(preferences: PreferenceStore, displays: ReadonlyArray<Display> = screen.getAllDisplays()): { readonly bounds?: Rect; readonly maximized: boolean } {
+  const states = preferences.get('windowStates');
+  if (states) {
+    const connected = new Map(displays.map((display) => [displayKey(display), display]));
+    const keys = Object.keys(states.displays).reverse();
+    const key = states.last !== undefined && connected.has(states.last) && states.displays[states.last] ? states.last : keys.find((candidate) => connected.has(candidate));
+    if (key !== undefined) {
+      const state = states.displays[key]!;
+      return { bounds: placeOn(connected.get(key)!, state), maximized: state.maximized };
+    }
+  }
+  const legacy = preferences.get('windowBounds');
+  if (legacy && isVisible(legacy, displays)) return { bounds: legacy, maximized: preferences.get('windowMaximized') ?? false };
+  return { maximized: false };
+}
+
+/**
+ * Remembers the window's normal (not maximized) bounds and its maximized state for the display
+ * it is on, relative to that display's work area, so the next run puts it back there, or, on another
+ * arrangement of displays, where it was on that arrangement.
+ */
+export function saveWindowState(window: Pick<BrowserWindow, 'getNormalBounds' | 'isMaximized'>, preferences: PreferenceStore): void {
+  const normal = window.getNormalBounds();
+  const display = screen.getDisplayMatching(normal);
+  const key = displayKey(display);
+  const state: DisplayWindowState = {
+    bounds: {
+      x: Math.round(normal.x - display.workArea.x),
+      y: Math.round(normal.y - display.workArea.y),
+      width: Math.max(200, Math.round(normal.width)),
+      height: Math.max(200, Math.round(normal.height)),
+    },
+    maximized: window.isMaximized(),
+  };
+  const previous = preferences.get('windowStates')?.displays ?? {};
+  const entries = Object.entries(previous).filter(([other]) => other !== key);
+  const displays = Object.fromEntries([...entries.slice(-(MAX_REMEMBERED_DISPLAYS - 1)), [key, state]]);
+  const next: WindowStates = { displays, last: key };
+  preferences.set('windowStates', next);
+  preferences.delete('windowBounds');
+  preferences.delete('windowMaximized');
 }
 
 export interface MainWindowOptions extends SecurityOptions {
@@ -136,14 +210,15 @@ export interface MainWindowOptions extends SecurityOptions {
  * The one window factory of the app.
  *
  * The window starts hidden and shows on `ready-to-show`, so the operator never sees a blank frame;
- * its size and maximized state are kept in the preferences between runs.
+ * its size, position and maximized state are kept per display between runs (saved when a move or
+ * resize ends and when it closes).
  */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
-  const bounds = visibleBounds(options.preferences.get('windowBounds'));
+  const restored = restoreWindowState(options.preferences);
   const window = new BrowserWindow({
-    ...(bounds ?? DEFAULT_SIZE),
-    minWidth: 1024,
-    minHeight: 640,
+    ...(restored.bounds ?? DEFAULT_SIZE),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: options.title,
     backgroundColor: '#ffffff',
@@ -151,13 +226,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     webPreferences: secureWebPreferences(options.preloadPath),
   });
   hardenWebContents(window.webContents, options);
-  if (options.preferences.get('windowMaximized')) window.maximize();
+  if (restored.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
-  window.on('close', () => {
-    const { x, y, width, height } = window.getNormalBounds();
-    options.preferences.set('windowBounds', { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) });
-    options.preferences.set('windowMaximized', window.isMaximized());
-  });
+  const save = () => saveWindowState(window, options.preferences);
+  window.on('moved', save);
+  window.on('resized', save);
+  window.on('maximize', save);
+  window.on('unmaximize', save);
+  window.on('close', save);
   void window.loadURL(options.url);
   return window;
 }

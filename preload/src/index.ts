@@ -1,5 +1,13 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { channelName, ipcChannelNames, ipcEventNames, type IpcChannelName, type IpcEventName } from '@contract/ipc-names';
+import {
+  channelName,
+  ipcChannelNames,
+  ipcEventNames,
+  SENTRY_IPC_NAMESPACE,
+  sentryChannelName,
+  type IpcChannelName,
+  type IpcEventName,
+} from '@contract/ipc-names';
 import type { PaletteBridge } from '@contract/ipc';
 
 /**
@@ -42,4 +50,28 @@ function buildBridge(): PaletteBridge {
   return Object.freeze(bridge) as unknown as PaletteBridge;
 }
 
+/**
+ * The renderer's Sentry SDK talks to main's through `window.__SENTRY_IPC__[namespace]` (the shape
+ * of @sentry/electron's own preload, which is not injected: see main/src/sentry.ts). Each function
+ * sends to one fixed Sentry channel; main accepts them only from the app's own frames
+ * (main/src/ipc/sentry-ipc.ts). Nothing is received back but feedback's answer.
+ */
+function buildSentryIpc(): Record<string, Record<string, (...args: unknown[]) => unknown>> {
+  const send = (name: Parameters<typeof sentryChannelName>[0]) => (payload?: unknown) => {
+    ipcRenderer.send(sentryChannelName(name), payload);
+  };
+  return {
+    [SENTRY_IPC_NAMESPACE]: Object.freeze({
+      sendRendererStart: () => ipcRenderer.send(sentryChannelName('start')),
+      sendScope: send('scope'),
+      sendEnvelope: send('envelope'),
+      sendStatus: send('status'),
+      sendStructuredLog: send('structured-log'),
+      sendMetric: send('metric'),
+      sendFeedback: (envelope: unknown) => ipcRenderer.invoke(sentryChannelName('feedback'), envelope),
+    }),
+  };
+}
+
 contextBridge.exposeInMainWorld('palette', buildBridge());
+contextBridge.exposeInMainWorld('__SENTRY_IPC__', buildSentryIpc());

@@ -22,6 +22,11 @@ import { tooManyRequests } from './errors';
 import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
+import { LastKnownGood } from './delivery/last-known-good';
+import { WebhookEvents } from './domains/integrations/events';
+import { WEBHOOK_TIMEOUT_MS } from './domains/integrations/service';
+import { startChangeRelay } from './delivery/pg-relay';
+import { PREVIEW_PASSWORD_PURPOSE } from './delivery/preview-settings';
 import { ConfigChanges, DeliveryStore } from './delivery/store';
 import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
@@ -32,6 +37,7 @@ import { ActionCountsRepository } from './rate-limit/action-counts-repository';
 import { ActionLimiter } from './rate-limit/action-limiter';
 import type { ActionLimits } from './rate-limit/action-limits';
 import { systemClock, type Clock } from './shared/clock';
+import type { StoreEndpoints } from './domains/commerce/stores/endpoints';
 
 /** Request bodies above this size are refused with 1000 (uploads will get their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -86,6 +92,20 @@ export interface AppDeps {
    * mails, webhook tests); the documented defaults otherwise. Tests pass small numbers.
    */
   readonly actionLimits?: Partial<ActionLimits>;
+  /**
+   * Where the delivery API keeps its last-known-good configuration (DATA_DIR/delivery unless set);
+   * without one (unit tests) an outage is bridged only by what is in memory.
+   */
+  readonly deliveryCacheDir?: string | undefined;
+  /** The public base URL of the delivery API (DELIVERY_URL), for preview links; the request's origin otherwise. */
+  readonly deliveryUrl?: string | undefined;
+  /** Requests per second and burst per client key on the delivery API. */
+  readonly deliveryRateLimit?: { readonly perSecond: number; readonly burst: number };
+  /**
+   * The App Store's and Google Play's addresses and Apple's trusted roots (APPLE_*, GOOGLE_* in
+   * config.ts); the real stores unless given. Tests pass their own chain and loopback fakes.
+   */
+  readonly stores?: StoreEndpoints;
 }
 
 /** The app plus the services the process entry needs after building it (first-admin bootstrap). */
@@ -94,6 +114,8 @@ export interface BuiltApp {
   readonly auth: AuthService;
   readonly mailer: Mailer;
   readonly secretBox: SecretBox;
+  /** The delivery API's state (tests flush its key usage and read where it answered from). */
+  readonly delivery: DeliveryStore;
   /** Creates the demo project for `ownerEmail` on a database without projects (domains/demo/seed.ts). */
   seedDemoData(ownerEmail: string): Promise<DemoResult | undefined>;
 }
@@ -171,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mailer,
     clock,
     sessions: policy,
+    consoleUrl: deps.consoleUrl,
     ...(deps.signInLimits ? { signInLimits: deps.signInLimits } : {}),
   });
   installAuthentication(app, auth);
@@ -207,7 +230,30 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Webhook events go out after the reply, with retries; closed before the database (hooks run newest first).
+  const webhookEvents = new WebhookEvents({
+    db,
+    clock,
+    box: secretBox,
+    delivery: {
+      timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      privateAddresses: deps.webhookPrivateAddresses ?? 'refuse',
+      resolve: deps.webhookResolver,
+    },
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => webhookEvents.close());
   const configChanges = new ConfigChanges();
+  const delivery = new DeliveryStore(db, configChanges, clock, {
+    lastKnownGood: deps.deliveryCacheDir ? new LastKnownGood(deps.deliveryCacheDir) : undefined,
+    openPassword: (sealed) => secretBox.open(sealed, PREVIEW_PASSWORD_PURPOSE),
+    log: app.log,
+    rateLimit: deps.deliveryRateLimit,
+  });
+  app.addHook('onClose', async () => delivery.close());
+  // Changes made by other server processes on the same PostgreSQL (LISTEN/NOTIFY).
+  const relay = startChangeRelay(deps.database, configChanges, app.log);
+  app.addHook('onClose', async () => relay.close());
   const serverDeps: ServerDeps = {
     db,
     clock,
@@ -219,7 +265,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     outbox,
     mediaStorage: deps.mediaStorage ?? new MemoryMediaStorage(),
     configChanges,
-    delivery: new DeliveryStore(db, configChanges, clock),
+    delivery,
+    webhookEvents,
+    box: secretBox,
+    deliveryUrl: deps.deliveryUrl,
+    stores: deps.stores,
   };
   for (const domain of domainModules) domain.register(app, serverDeps);
   assertEveryContractRouteServed(app);
@@ -230,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     auth,
     mailer,
     secretBox,
-    seedDemoData: (ownerEmail) => seedDemoData(db, { ...domainDeps, hasher, ownerEmail }),
+    delivery,
+    seedDemoData: (ownerEmail) => seedDemoData(db, { ...domainDeps, hasher, ownerEmail, mediaStorage: serverDeps.mediaStorage }),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@contract/validation';
 import type { PrivateAddressPolicy } from './net/outbound-address';
+import { defaultStoreEndpoints, readRootCertificates, type StoreEndpoints } from './domains/commerce/stores/endpoints';
 
 /**
  * The server's environment, validated once at start.
@@ -44,6 +45,21 @@ export interface ServerConfig {
    * a receiver on 127.0.0.1 or the local network is the point; it also accepts plain http endpoints.
    */
   readonly webhookPrivateAddresses: PrivateAddressPolicy;
+  /**
+   * Where the delivery API keeps its last-known-good configuration, answered while the database is
+   * unreachable (DELIVERY_CACHE_DIR, default `<DATA_DIR>/delivery`).
+   */
+  readonly deliveryCacheDir: string;
+  /** The public base URL apps reach the delivery API at (DELIVERY_URL), e.g. a CDN; preview links name it. */
+  readonly deliveryUrl: string | undefined;
+  /** Requests per second per client key on the delivery API (DELIVERY_KEY_RATE; burst twice that). */
+  readonly deliveryKeyRate: number;
+  /**
+   * The App Store and Google Play (domains/commerce/stores/endpoints.ts): APPLE_ROOT_CERTIFICATES
+   * (comma-separated PEM or DER files; default Apple Root CA - G3), APPLE_ONLINE_CHECKS (0 or 1,
+   * default 1), APPLE_API_URL, GOOGLE_API_URL and GOOGLE_TOKEN_URL (a proxy; default the stores).
+   */
+  readonly stores: StoreEndpoints;
 }
 
 /** An S3-compatible bucket, addressed path-style (AWS, MinIO, Ceph, R2 and the like). */
@@ -125,6 +141,14 @@ const variables = {
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, { message: 'must be a region name such as us-east-1' }).default('us-east-1'),
   WEBHOOK_PRIVATE_ADDRESSES: z.enum(['allow', 'refuse'], { error: 'must be allow or refuse' }).default('refuse'),
+  DELIVERY_CACHE_DIR: z.string().min(1).optional(),
+  DELIVERY_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  DELIVERY_KEY_RATE: integerIn(1, 1_000_000).default(2_000),
+  APPLE_ROOT_CERTIFICATES: z.string().min(1).optional(),
+  APPLE_ONLINE_CHECKS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
+  APPLE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  GOOGLE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  GOOGLE_TOKEN_URL: urlWithProtocols(['http:', 'https:']).optional(),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -173,6 +197,30 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     uploadsDir: v.UPLOADS_DIR ?? join(v.DATA_DIR ?? defaultDataDir(env), 'uploads'),
     s3: s3Config(v),
     webhookPrivateAddresses: v.WEBHOOK_PRIVATE_ADDRESSES,
+    deliveryCacheDir: v.DELIVERY_CACHE_DIR ?? join(v.DATA_DIR ?? defaultDataDir(env), 'delivery'),
+    deliveryUrl: v.DELIVERY_URL?.replace(/\/+$/, ''),
+    deliveryKeyRate: v.DELIVERY_KEY_RATE,
+    stores: storeEndpoints(v),
+  };
+}
+
+/** The stores' endpoints; a root certificate file that cannot be read names APPLE_ROOT_CERTIFICATES. */
+function storeEndpoints(v: Variables): StoreEndpoints {
+  let roots = defaultStoreEndpoints.appleRootCertificates;
+  if (v.APPLE_ROOT_CERTIFICATES) {
+    try {
+      roots = readRootCertificates(v.APPLE_ROOT_CERTIFICATES.split(',').map((path) => path.trim()).filter((path) => path !== ''));
+    } catch (error) {
+      throw new ConfigError('APPLE_ROOT_CERTIFICATES', error instanceof Error ? error.message : 'unreadable certificate');
+    }
+  }
+  return {
+    ...defaultStoreEndpoints,
+    appleRootCertificates: roots,
+    appleOnlineChecks: v.APPLE_ONLINE_CHECKS === '1',
+    appleApiUrl: v.APPLE_API_URL,
+    googleApiUrl: v.GOOGLE_API_URL,
+    googleTokenUrl: v.GOOGLE_TOKEN_URL,
   };
 }
 

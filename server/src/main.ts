@@ -1,4 +1,9 @@
+import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { buildOutageServer } from './delivery/outage-server';
+import { systemClock } from './shared/clock';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase, resolveMigrationsDir } from './db/migrate';
 import { buildApp } from './app';
@@ -13,6 +18,76 @@ import { seedSystemLists } from './domains/system/seed';
  * then `Palette server listening at <url>`, which main/ parses to find the server); logs go to stderr.
  */
 async function start(config: ServerConfig): Promise<void> {
+  try {
+    await startWhole(config, null);
+  } catch (error) {
+    // A server on PostgreSQL that starts during a database outage still answers the apps, from the
+    // delivery API's last-known-good copy, and becomes the whole server once the database is back.
+    if (!config.databaseUrl || (await databaseAnswers(config.databaseUrl)) || !existsSync(config.deliveryCacheDir)) throw error;
+    await startDuringOutage(config, config.databaseUrl, error);
+  }
+}
+
+/** Whether the database accepts a connection and a query. */
+async function databaseAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function startDuringOutage(config: ServerConfig, url: string, cause: unknown): Promise<void> {
+  const database = await openDatabase({ url });
+  const outage = await buildOutageServer({
+    database,
+    clock: systemClock,
+    deliveryCacheDir: config.deliveryCacheDir,
+    credentialsKey: config.credentialsKey,
+    trustProxyHops: config.trustProxyHops,
+    rateLimit: { perSecond: config.deliveryKeyRate, burst: config.deliveryKeyRate * 2 },
+    logger: { level: config.logLevel, stream: process.stderr },
+  });
+  outage.log.warn({ err: cause }, 'the database cannot be reached: serving the delivery API from its last-known-good configuration until it can');
+  await listen(outage, config);
+  let delay = 1_000;
+  const retry = async () => {
+    if (await databaseAnswers(url)) {
+      try {
+        await startWhole(config, async () => {
+          await outage.close();
+          await database.close();
+        });
+        return;
+      } catch (error) {
+        outage.log.error({ err: error }, 'starting the whole server failed; trying again');
+      }
+    }
+    delay = Math.min(30_000, delay * 2);
+    setTimeout(() => void retry(), delay);
+  };
+  setTimeout(() => void retry(), delay);
+}
+
+async function listen(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stdout.write(`Palette server listening at http://${shownHost}:${port}\n`);
+}
+
+/**
+ * Migrates, builds and starts the whole server. `replacing` closes the outage server first (just
+ * before listening, so the port is free and the gap is as short as can be).
+ */
+async function startWhole(config: ServerConfig, replacing: (() => Promise<void>) | null): Promise<void> {
   const migrationsFolder = resolveMigrationsDir(config.migrationsDir);
   let database: DatabaseHandle;
   if (config.databaseUrl) {
@@ -39,6 +114,10 @@ async function start(config: ServerConfig): Promise<void> {
     webhookPrivateAddresses: config.webhookPrivateAddresses,
     mediaStorage: config.s3 ? new S3MediaStorage(config.s3) : new LocalMediaStorage(config.uploadsDir),
     logger: { level: config.logLevel, stream: process.stderr },
+    deliveryCacheDir: config.deliveryCacheDir,
+    deliveryUrl: config.deliveryUrl,
+    deliveryRateLimit: { perSecond: config.deliveryKeyRate, burst: config.deliveryKeyRate * 2 },
+    stores: config.stores,
   });
   if (config.webhookPrivateAddresses === 'allow') {
     app.log.warn('webhooks may reach loopback and private network addresses (WEBHOOK_PRIVATE_ADDRESSES=allow)');
@@ -85,11 +164,8 @@ async function start(config: ServerConfig): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  process.stdout.write(`Palette server listening at http://${shownHost}:${port}\n`);
+  await replacing?.();
+  await listen(app, config);
 }
 
 let config: ServerConfig;

@@ -106,7 +106,9 @@ describe('sniffType', () => {
     expect(sniffType(ftyp('isom'))).toBe('mp4');
     expect(sniffType(ftyp('mp42'))).toBe('mp4');
     expect(sniffType(ftyp('qt  '))).toBe('mov');
-    for (const brand of ['heic', 'mif1', 'avif', 'M4A ']) expect(sniffType(ftyp(brand)), brand).toBeNull();
+    for (const brand of ['heic', 'mif1', 'avif', 'M4P ']) expect(sniffType(ftyp(brand)), brand).toBeNull();
+    // Audio-only MPEG-4 is its own type (media-audio.test.ts).
+    expect(sniffType(ftyp('M4A '))).toBe('m4a');
   });
 
   it('takes old QuickTime files that start without ftyp', () => {
@@ -115,7 +117,7 @@ describe('sniffType', () => {
   });
 
   it('knows nothing else, and nothing from too few bytes', () => {
-    for (const text of ['', 'P', 'PA', 'PAG', 'PAG\x09', 'GIF88a', 'RIFF1234WAVE', '%PDF-1.7', '<svg xmlns="http://www.w3.org/2000/svg"/>']) {
+    for (const text of ['', 'P', 'PA', 'PAG', 'PAG\x09', 'GIF88a', 'RIFF1234AVI ', '%PDF-1.7', '<svg xmlns="http://www.w3.org/2000/svg"/>']) {
       expect(sniffType(new Uint8Array(Buffer.from(text, 'latin1'))), JSON.stringify(text)).toBeNull();
     }
     expect(sniffType(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();

@@ -22,6 +22,15 @@ beforeEach(async () => {
 afterEach(() => api.close());
 
 describe('the API client', () => {
+  it('refuses a server the token would reach in clear text: https, or http on loopback only', () => {
+    expect(() => client({ serverUrl: 'http://api.example.com' })).toThrow('The API server must be https unless it is on this machine (loopback): http://api.example.com');
+    expect(() => client({ serverUrl: 'http://192.168.1.20:8787' })).toThrow(/must be https/);
+    expect(() => client({ serverUrl: 'not a url' })).toThrow(/must be https/);
+    expect(client({ serverUrl: 'https://api.example.com/' }).serverUrl).toBe('https://api.example.com');
+    expect(client({ serverUrl: 'http://[::1]:8787' }).serverUrl).toBe('http://[::1]:8787');
+    expect(client().serverUrl).toBe(api.url);
+  });
+
   it('refuses a route that is not in the contract, without a request', async () => {
     await expect(client().call('files.readLocal', undefined)).resolves.toMatchObject({ code: ErrorCode.RouteNotFound });
     await expect(client().call('constructor', undefined)).resolves.toMatchObject({ code: ErrorCode.RouteNotFound });

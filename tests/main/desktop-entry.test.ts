@@ -1,3 +1,4 @@
+import { type EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('./support/fake-electron'));
 vi.mock('keytar', () => {
+  throw new Error('no keychain in this test');
+});
+vi.mock('@napi-rs/keyring', () => {
   throw new Error('no keychain in this test');
 });
 vi.mock('@sentry/electron/main', () => ({ init: vi.fn() }));
@@ -81,14 +85,57 @@ describe('the desktop entry', () => {
   });
 
   it('answers the renderer through ipcMain with the configured server', async () => {
-    const info = await fake.ipcMain.handlers.get('palette:app.info')!({ senderFrame: { url: 'app://palette/' } }, undefined);
+    const info = await fake.ipcMain.handlers.get('palette:app.info')!({ senderFrame: { url: 'app://palette/', origin: 'app://palette' } }, undefined);
     expect(info).toMatchObject({ ok: true, value: { edition: 'desktop', serverUrl: api.url, embeddedServer: false } });
     // Only valid http(s) links are passed on; without a DSN the renderer is told not to report.
     expect((info as { value: { links: unknown } }).value.links).toEqual({ help: 'https://docs.example/console' });
     expect(info).not.toHaveProperty(['value', 'errorReporting']);
-    const update = await fake.ipcMain.handlers.get('palette:update.get')!({ senderFrame: { url: 'app://palette/' } }, undefined);
+    const update = await fake.ipcMain.handlers.get('palette:update.get')!({ senderFrame: { url: 'app://palette/', origin: 'app://palette' } }, undefined);
     expect(update).toMatchObject({ ok: true, value: { status: 'unsupported' } });
-    const session = await fake.ipcMain.handlers.get('palette:session.get')!({ senderFrame: { url: 'app://palette/' } }, undefined);
+    const session = await fake.ipcMain.handlers.get('palette:session.get')!({ senderFrame: { url: 'app://palette/', origin: 'app://palette' } }, undefined);
     expect(session).toEqual({ ok: true, value: { user: null, persistence: 'memory' } });
+  });
+});
+
+describe('the desktop shell of the entry', () => {
+  const trustedFrame = { senderFrame: { url: 'app://palette/', origin: 'app://palette' } };
+  type Item = { label?: string; id?: string; click?: () => void; submenu?: Item[] };
+  const menu = () => (electron as unknown as { Menu: { applicationMenu: { template: Item[] } | null } }).Menu.applicationMenu!.template;
+  const window = () => fake.BrowserWindow.instances[0]!;
+  const commands = () => window().webContents.sent.filter((message) => message.channel === 'palette:shell.command').map((message) => message.payload);
+  const app = () => (electron as unknown as { app: EventEmitter }).app;
+
+  it('installs the application menu in the interface language, and switches it with the console', async () => {
+    expect(menu().map((item) => item.label)).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
+    const answer = await fake.ipcMain.handlers.get('palette:app.setLanguage')!(trustedFrame, { language: 'zh-CN' });
+    expect(answer).toEqual({ ok: true, value: null });
+    expect(menu().map((item) => item.label)).toEqual(['文件(&F)', '编辑(&E)', '视图(&V)', '窗口(&W)', '帮助(&H)']);
+    await fake.ipcMain.handlers.get('palette:app.setLanguage')!(trustedFrame, { language: 'en-US' });
+    expect(menu()[1]!.label).toBe('&Edit');
+  });
+
+  it('opens help outside when the installation configured it, and the console page otherwise', async () => {
+    const help = menu().find((item) => item.label === '&Help')!.submenu!;
+    help.find((item) => item.id === 'help')!.click!();
+    await vi.waitFor(() => expect((electron as unknown as { shell: { openExternal: ReturnType<typeof vi.fn> } }).shell.openExternal).toHaveBeenCalledWith('https://docs.example/console'));
+    help.find((item) => item.id === 'privacy')!.click!();
+    expect(commands().at(-1)).toEqual({ command: 'navigate', path: '/privacy' });
+    menu()[0]!.submenu!.find((item) => item.id === 'settings')!.click!();
+    expect(commands().at(-1)).toEqual({ command: 'settings' });
+  });
+
+  it('hands a palette:// link of a second start to the running console, and only console links', () => {
+    const before = commands().length;
+    window().minimized = true;
+    app().emit('second-instance', {}, ['/opt/palette/palette-console', 'palette://invitations/accept?code=Inv1tation_code'], '/');
+    expect(commands().at(-1)).toEqual({ command: 'navigate', path: '/invitations/accept?code=Inv1tation_code' });
+    expect(window().minimized).toBe(false);
+    expect(window().focused).toBe(true);
+    app().emit('second-instance', {}, ['/opt/palette/palette-console', 'palette://projects/../../etc/passwd'], '/');
+    app().emit('open-url', { preventDefault: () => undefined }, 'palette://preview/signed.token-1');
+    expect(commands().slice(before)).toEqual([
+      { command: 'navigate', path: '/invitations/accept?code=Inv1tation_code' },
+      { command: 'navigate', path: '/preview/signed.token-1' },
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import { APP_ORIGIN } from '../../main/src/web-security';
 import { FakeWebContents } from './support/fake-electron';
 import { stubHandlers } from './support/handlers';
 
-const trusted = { url: 'app://palette/#/projects' };
+const trusted = { origin: 'app://palette' };
 const options = { trustedOrigins: [APP_ORIGIN] };
 
 describe('the IPC wrapper', () => {
@@ -28,8 +28,8 @@ describe('the IPC wrapper', () => {
   it('refuses a sender frame outside the app before running anything', async () => {
     const handler = vi.fn(() => false);
     const router = createIpcRouter(stubHandlers({ 'shell.openExternal': handler }), options);
-    for (const url of ['https://evil.example/', 'app://other/', 'file:///app/index.html', 'null', null]) {
-      const result = await router.invoke('shell.openExternal', { url: 'https://x.example' }, { url });
+    for (const origin of ['https://evil.example', 'app://other', 'file://', 'null', null]) {
+      const result = await router.invoke('shell.openExternal', { url: 'https://x.example' }, { origin });
       expect(result).toMatchObject({ ok: false, code: ErrorCode.Forbidden });
     }
     expect(handler).not.toHaveBeenCalled();
@@ -94,8 +94,8 @@ describe('the ipcMain transport', () => {
     expect([...ipcMain.handlers.keys()].sort()).toEqual(ipcChannelNames.map((name) => `palette:${name}`).sort());
 
     const handler = ipcMain.handlers.get('palette:connectivity.get')!;
-    await expect(handler({ senderFrame: { url: 'app://palette/' } }, undefined)).resolves.toMatchObject({ ok: true });
-    await expect(handler({ senderFrame: { url: 'https://evil.example/' } }, undefined)).resolves.toMatchObject({
+    await expect(handler({ senderFrame: { url: 'app://palette/', origin: 'app://palette' } }, undefined)).resolves.toMatchObject({ ok: true });
+    await expect(handler({ senderFrame: { url: 'https://evil.example/', origin: 'https://evil.example' } }, undefined)).resolves.toMatchObject({
       ok: false,
       code: ErrorCode.Forbidden,
     });

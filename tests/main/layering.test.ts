@@ -55,10 +55,10 @@ describe('layering', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('keeps keytar inside the secret store', () => {
+  it('keeps the keychain modules inside the secret store', () => {
     const offenders = files
       .filter((file) => file.rel !== 'main/src/session/secret-store.ts' && !file.rel.startsWith('tests/'))
-      .filter((file) => importsOf(file.source).some((ref) => ref.specifier === 'keytar'))
+      .filter((file) => importsOf(file.source).some((ref) => ref.specifier === 'keytar' || ref.specifier === '@napi-rs/keyring'))
       .map((file) => file.rel);
     expect(offenders).toEqual([]);
   });

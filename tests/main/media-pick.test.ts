@@ -17,7 +17,7 @@ vi.mock('electron', async () => {
 });
 
 import { ErrorCode } from '@contract/errors';
-import { HOST_COOKIE, type IpcResult } from '@contract/ipc';
+import { type IpcResult } from '@contract/ipc';
 import { MEDIA_CHUNK_BYTES, mediaRules, type MediaCheckBytesOutput, type MediaPickOutput } from '@contract/media';
 import { createCore, type Core } from '../../main/src/core';
 import { startHost, type RunningHost } from '../../main/src/host/host-server';
@@ -26,10 +26,11 @@ import { createNativePicker } from '../../main/src/media/native-picker';
 import { MemorySecretStore } from '../../main/src/session/secret-store';
 import { createUnsupportedUpdates } from '../../main/src/updates';
 import { fixturesDir, png } from '../fixtures/media/generate';
+import { redeemLaunch } from './support/host-session';
 import { createRendererFixture, type RendererFixture } from './support/renderer-fixture';
 
 const ORIGIN = 'app://palette';
-const sender = { url: `${ORIGIN}/projects` };
+const sender = { origin: ORIGIN };
 let locale = 'en-US';
 
 function core(pickFile: FilePicker | null = createNativePicker(() => locale)): Core {
@@ -224,7 +225,7 @@ describe('releasing and previewing a checked file', () => {
   let fixture: RendererFixture;
   let host: RunningHost;
   let target: Core;
-  const SECRET = 'launch-secret-media-0123456789';
+  let cookie = '';
   const get = (path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const req = httpRequest({ host: '127.0.0.1', port: host.port, path, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (res) => {
@@ -241,12 +242,12 @@ describe('releasing and previewing a checked file', () => {
     host = await startHost({
       port: 0,
       rendererDir: fixture.rendererDir,
-      secret: SECRET,
       connect: () => {
         target = core();
         return target;
       },
     });
+    cookie = (await redeemLaunch(host)).cookie;
   });
   afterAll(async () => {
     await host.close();
@@ -256,7 +257,6 @@ describe('releasing and previewing a checked file', () => {
   it('serves a checked file on the host’s own origin, with ranges, to the launch cookie only', async () => {
     const result = value(await pick(target, 'home.coverVideo', join(fixturesDir, 'cover-1080x1440-10s.mp4')));
     if (result.status !== 'checked' || !result.file.previewUrl) throw new Error('not staged');
-    const cookie = `${HOST_COOKIE}=${SECRET}`;
     const whole = await get(result.file.previewUrl, { cookie });
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
@@ -276,7 +276,7 @@ describe('releasing and previewing a checked file', () => {
     if (result.status !== 'checked' || !result.file.token) throw new Error('not staged');
     expect(value((await target.router.invoke('media.release', { token: result.file.token }, sender)) as IpcResult<boolean>)).toBe(true);
     expect(value((await target.router.invoke('media.release', { token: result.file.token }, sender)) as IpcResult<boolean>)).toBe(false);
-    expect((await get(result.file.previewUrl as string, { cookie: `${HOST_COOKIE}=${SECRET}` })).status).toBe(404);
+    expect((await get(result.file.previewUrl as string, { cookie })).status).toBe(404);
     const upload = await target.router.invoke('media.upload', { projectId: '0f8fad5b-d9cb-469f-a165-70867728950e', token: result.file.token }, sender);
     expect(upload).toMatchObject({ ok: false, code: ErrorCode.DataMissing });
   });

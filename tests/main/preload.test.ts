@@ -15,12 +15,13 @@ describe('the preload bridge', () => {
   const palette = exposed.get('palette') as PaletteBridge;
 
   it('exposes window.palette with one function per contract channel, grouped by prefix', () => {
-    expect(exposed.size).toBe(1);
+    expect([...exposed.keys()].sort()).toEqual(['__SENTRY_IPC__', 'palette']);
     for (const name of ipcChannelNames) {
       const [group, method] = name.split('.') as [keyof PaletteBridge, string];
       expect(typeof (palette[group] as Record<string, unknown>)[method], name).toBe('function');
     }
-    expect(Object.keys(palette).sort()).toEqual(['api', 'app', 'connectivity', 'media', 'on', 'session', 'shell', 'update']);
+    expect(Object.keys(palette).sort()).toEqual(['api', 'app', 'connectivity', 'embeddedServer', 'media', 'on', 'session', 'shell', 'update']);
+    expect(typeof palette.app.setLanguage).toBe('function');
     expect(Object.isFrozen(palette)).toBe(true);
   });
 
@@ -46,5 +47,23 @@ describe('the preload bridge', () => {
     ipcRenderer.emit('palette:session.changed', {}, { user: null, persistence: 'keychain' });
     expect(listener).toHaveBeenCalledOnce();
     expect(() => palette.on('fs.changed' as never, vi.fn())).toThrow();
+  });
+});
+
+describe("the renderer Sentry SDK's channels", () => {
+  const sentry = (exposed.get('__SENTRY_IPC__') as Record<string, Record<string, (payload?: unknown) => unknown>>)['sentry-ipc']!;
+  const send = (ipcRenderer as unknown as { send: ReturnType<typeof vi.fn> }).send;
+
+  it('exposes exactly the functions of @sentry/electron/preload, each bound to its one channel', () => {
+    expect(Object.keys(sentry).sort()).toEqual(['sendEnvelope', 'sendFeedback', 'sendMetric', 'sendRendererStart', 'sendScope', 'sendStatus', 'sendStructuredLog']);
+    expect(Object.isFrozen(sentry)).toBe(true);
+    sentry.sendEnvelope!('envelope-body');
+    expect(send).toHaveBeenLastCalledWith('sentry-ipc.envelope', 'envelope-body');
+    sentry.sendRendererStart!();
+    expect(send).toHaveBeenLastCalledWith('sentry-ipc.start');
+    sentry.sendStructuredLog!({ message: 'x' });
+    expect(send).toHaveBeenLastCalledWith('sentry-ipc.structured-log', { message: 'x' });
+    void sentry.sendFeedback!('feedback');
+    expect(ipcRenderer.invoke).toHaveBeenLastCalledWith('sentry-ipc.feedback', 'feedback');
   });
 });

@@ -8,7 +8,7 @@ import { createUnsupportedUpdates } from '../../main/src/updates';
 import { APP_ORIGIN } from '../../main/src/web-security';
 import { sampleUser, startFakeApi, TOKEN, type FakeApi } from './support/fake-api';
 
-const sender = { url: 'app://palette/' };
+const sender = { origin: 'app://palette' };
 let api: FakeApi;
 let secrets: MemorySecretStore;
 let core: Core;

@@ -1,7 +1,16 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { type UpdateState } from '@contract/ipc';
-import { createUnsupportedUpdates, ElectronUpdates, resolveUpdateUrl, type UpdaterLike } from '../../main/src/updates';
+import {
+  createUnsupportedUpdates,
+  ElectronUpdates,
+  planUpdates,
+  publisherNamesOf,
+  resolveUpdateUrl,
+  updateFailureOf,
+  type UpdatePlanInput,
+  type UpdaterLike,
+} from '../../main/src/updates';
 
 class FakeUpdater extends EventEmitter {
   autoDownload = false;
@@ -38,11 +47,74 @@ describe('updates', () => {
     expect(resolveUpdateUrl({ PALETTE_UPDATE_URL: 'file:///tmp/x' }, undefined)).toBeNull();
   });
 
+  it('downloads only over https, and over http only from this machine', () => {
+    const refused: string[] = [];
+    const resolve = (url: string) => resolveUpdateUrl({ PALETTE_UPDATE_URL: url }, undefined, (u) => refused.push(u));
+    expect(resolve('https://downloads.example/palette/')).toBe('https://downloads.example/palette/');
+    expect(resolve('http://127.0.0.1:8080/releases/')).toBe('http://127.0.0.1:8080/releases/');
+    expect(resolve('http://localhost:8080/')).toBe('http://localhost:8080/');
+    expect(resolve('http://[::1]:8080/')).toBe('http://[::1]:8080/');
+    expect(resolve('http://downloads.example/palette/')).toBeNull();
+    expect(resolve('http://10.1.2.3/')).toBeNull();
+    expect(resolve('ftp://downloads.example/')).toBeNull();
+    expect(refused).toEqual(['http://downloads.example/palette/', 'http://10.1.2.3/', 'ftp://downloads.example/']);
+  });
+
+  it('plans no checks without an update URL, outside a packaged build, or over a refused URL', () => {
+    const base: UpdatePlanInput = { env: {}, preference: undefined, packaged: true, platform: 'darwin', readAppUpdateConfig: () => null };
+    expect(planUpdates(base)).toEqual({ off: 'Updates are off: no update URL is configured (PALETTE_UPDATE_URL)' });
+    expect(planUpdates({ ...base, preference: 'https://downloads.example/' })).toEqual({ feedUrl: 'https://downloads.example/' });
+    expect(planUpdates({ ...base, packaged: false, preference: 'https://downloads.example/' })).toEqual({ off: 'Updates are off: this is not a packaged build' });
+    expect(planUpdates({ ...base, env: { PALETTE_UPDATE_URL: 'http://downloads.example/' } })).toEqual({
+      off: 'Updates are off: the update URL must be https (http only on this machine): http://downloads.example/',
+    });
+  });
+
+  it("falls back to the download server the build was published to (app-update.yml's url)", () => {
+    const built = 'provider: generic\nurl: https://downloads.example/palette/\nupdaterCacheDirName: palette-console-updater\n';
+    const base: UpdatePlanInput = { env: {}, preference: undefined, packaged: true, platform: 'darwin', readAppUpdateConfig: () => built };
+    expect(planUpdates(base)).toEqual({ feedUrl: 'https://downloads.example/palette/' });
+    expect(planUpdates({ ...base, preference: 'https://mirror.example/' })).toEqual({ feedUrl: 'https://mirror.example/' });
+    expect(planUpdates({ ...base, readAppUpdateConfig: () => "url: 'http://downloads.example/'\n" })).toEqual({
+      off: 'Updates are off: the update URL must be https (http only on this machine): http://downloads.example/',
+    });
+  });
+
+  it('on Windows, checks only when the build names the publisher whose signature an installer must carry', () => {
+    const win: UpdatePlanInput = { env: { PALETTE_UPDATE_URL: 'https://downloads.example/' }, preference: undefined, packaged: true, platform: 'win32', readAppUpdateConfig: () => null };
+    const off = { off: 'Updates are off: this Windows build names no publisher to check the signature of an update against' };
+    expect(planUpdates(win)).toEqual(off);
+    expect(planUpdates({ ...win, readAppUpdateConfig: () => 'provider: generic\nurl: https://downloads.example/\nupdaterCacheDirName: palette-console-updater\n' })).toEqual(off);
+    const signed = 'provider: generic\nurl: https://downloads.example/\npublisherName:\n  - Palette Ltd\nupdaterCacheDirName: palette-console-updater\n';
+    expect(planUpdates({ ...win, readAppUpdateConfig: () => signed })).toEqual({ feedUrl: 'https://downloads.example/' });
+  });
+
+  it("reads the publisher names electron-builder writes into app-update.yml", () => {
+    expect(publisherNamesOf('publisherName:\n  - Palette Ltd\n  - "CN=Palette Ltd, O=Palette Ltd, C=DE"\nupdaterCacheDirName: x\n')).toEqual([
+      'Palette Ltd',
+      'CN=Palette Ltd, O=Palette Ltd, C=DE',
+    ]);
+    expect(publisherNamesOf("provider: generic\npublisherName: 'Palette''s Ltd'\n")).toEqual(["Palette's Ltd"]);
+    expect(publisherNamesOf('publisherName: null\n')).toEqual([]);
+    expect(publisherNamesOf('publisherName:\nurl: x\n')).toEqual([]);
+    expect(publisherNamesOf('provider: generic\n')).toEqual([]);
+  });
+
+  it('names what went wrong from the updater error codes', () => {
+    const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+    expect(updateFailureOf(coded('sha512 checksum mismatch, expected a, got b', 'ERR_CHECKSUM_MISMATCH'))).toBe('integrity');
+    expect(updateFailureOf(coded('New version 1.2.0 is not signed by the application owner', 'ERR_UPDATER_INVALID_SIGNATURE'))).toBe('signature');
+    expect(updateFailureOf(coded('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED'))).toBe('unreachable');
+    expect(updateFailureOf(coded('404 Not Found', 'HTTP_ERROR_404'))).toBe('unreachable');
+    expect(updateFailureOf(new Error('Cannot parse update info'))).toBe('other');
+  });
+
   it('uses the generic provider with the configured URL and downloads in the background', () => {
     const { updater } = setup(true);
     expect(updater.feed).toEqual({ provider: 'generic', url: 'https://downloads.example/palette/' });
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(true);
+    expect((updater as unknown as { disableWebInstaller: boolean }).disableWebInstaller).toBe(true);
   });
 
   it('follows the updater through checking, downloading and ready, then asks before restarting', async () => {
@@ -70,7 +142,7 @@ describe('updates', () => {
   it('reports errors and a missing update as states', async () => {
     const { updater, updates } = setup(true);
     updater.emit('error', new Error('404'));
-    expect(updates.get().status).toBe('error');
+    expect(updates.get()).toEqual({ status: 'error', version: null, progress: null, failure: 'other' });
     updater.emit('update-not-available', { version: '0.1.0' });
     expect(updates.get()).toEqual({ status: 'idle', version: null, progress: null });
     await updates.install();

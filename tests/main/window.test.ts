@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('./support/fake-electron'));
 
 import * as electron from 'electron';
-import { type BrowserWindow as FakeWindow, type FakeSession, type FakeWebContents } from './support/fake-electron';
-import { createMainWindow, hardenWebContents, installSessionSecurity } from '../../main/src/window';
-import { type PreferenceStore, type Preferences } from '../../main/src/preferences';
+import { type BrowserWindow as FakeWindow, type FakeDisplay, type FakeSession, type FakeWebContents } from './support/fake-electron';
+import { createMainWindow, hardenWebContents, installSessionSecurity, saveWindowState } from '../../main/src/window';
+import { MAX_REMEMBERED_DISPLAYS, preferencesSchema, type PreferenceStore, type Preferences } from '../../main/src/preferences';
 import { APP_ORIGIN, contentPolicies } from '../../main/src/web-security';
 
 const shell = electron.shell as unknown as { openExternal: ReturnType<typeof vi.fn> };
@@ -42,14 +42,15 @@ describe('the main window', () => {
     expect(window.loadedUrl).toBe('app://palette/');
   });
 
-  it('restores saved bounds and maximized state, and saves them on close', () => {
+  it('takes the bounds and maximized state of earlier versions, and saves them per display on close', () => {
     const preferences = memoryPreferences({ windowBounds: { x: 50, y: 60, width: 1200, height: 700 }, windowMaximized: true });
     const window = createMainWindow({ ...options, url: `${APP_ORIGIN}/`, preferences, title: 'Palette Console' }) as unknown as FakeWindow;
     expect(window.options).toMatchObject({ x: 50, y: 60, width: 1200, height: 700 });
     expect(window.maximized).toBe(true);
     window.emit('close');
-    expect(preferences.values.windowBounds).toEqual({ x: 10, y: 20, width: 1300, height: 900 });
-    expect(preferences.values.windowMaximized).toBe(true);
+    expect(preferences.values.windowStates).toEqual({ displays: { '1:1920x1080': { bounds: { x: 10, y: 20, width: 1300, height: 900 }, maximized: true } }, last: '1:1920x1080' });
+    expect(preferences.values.windowBounds).toBeUndefined();
+    expect(preferences.values.windowMaximized).toBeUndefined();
   });
 
   it('ignores saved bounds that are off every display', () => {
@@ -57,6 +58,81 @@ describe('the main window', () => {
     const window = createMainWindow({ ...options, url: `${APP_ORIGIN}/`, preferences, title: 'Palette Console' }) as unknown as FakeWindow;
     expect(window.options).toMatchObject({ width: 1280, height: 800 });
     expect(window.options['x']).toBeUndefined();
+  });
+});
+
+describe('the window state per display', () => {
+  const fakeScreen = electron.screen as unknown as { displays: FakeDisplay[] };
+  const laptop: FakeDisplay = { id: 1, bounds: { x: 0, y: 0, width: 1440, height: 900 }, workArea: { x: 0, y: 25, width: 1440, height: 875 } };
+  const monitor: FakeDisplay = { id: 2, bounds: { x: 1440, y: 0, width: 2560, height: 1440 }, workArea: { x: 1440, y: 0, width: 2560, height: 1400 } };
+  const open = (preferences: PreferenceStore) => createMainWindow({ ...options, url: `${APP_ORIGIN}/`, preferences, title: 'Palette Console' }) as unknown as FakeWindow;
+  afterEach(() => {
+    fakeScreen.displays = [{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }];
+  });
+
+  it('remembers the window on each display, relative to its work area, and restores the one used last', () => {
+    fakeScreen.displays = [laptop, monitor];
+    const preferences = memoryPreferences();
+    const first = open(preferences);
+    first.normalBounds = { x: 1640, y: 100, width: 1600, height: 1000 };
+    first.maximized = true;
+    first.emit('moved');
+    first.normalBounds = { x: 40, y: 65, width: 1200, height: 760 };
+    first.maximized = false;
+    first.emit('close');
+    expect(preferences.values.windowStates).toEqual({
+      displays: {
+        '2:2560x1440': { bounds: { x: 200, y: 100, width: 1600, height: 1000 }, maximized: true },
+        '1:1440x900': { bounds: { x: 40, y: 40, width: 1200, height: 760 }, maximized: false },
+      },
+      last: '1:1440x900',
+    });
+    const second = open(preferences);
+    expect(second.options).toMatchObject({ x: 40, y: 65, width: 1200, height: 760 });
+    expect(second.maximized).toBe(false);
+  });
+
+  it('on another arrangement, restores where the window was on the displays still there', () => {
+    const preferences = memoryPreferences({
+      windowStates: {
+        displays: { '2:2560x1440': { bounds: { x: 200, y: 100, width: 1600, height: 1000 }, maximized: true }, '1:1440x900': { bounds: { x: 40, y: 40, width: 1200, height: 760 }, maximized: false } },
+        last: '1:1440x900',
+      },
+    });
+    // The monitor moved to the left of the laptop, the laptop is closed.
+    fakeScreen.displays = [{ ...monitor, bounds: { ...monitor.bounds, x: -2560 }, workArea: { ...monitor.workArea, x: -2560 } }];
+    const window = open(preferences);
+    expect(window.options).toMatchObject({ x: -2360, y: 100, width: 1600, height: 1000 });
+    expect(window.maximized).toBe(true);
+  });
+
+  it('shrinks a remembered window to fit its display and keeps it on screen', () => {
+    fakeScreen.displays = [laptop];
+    const preferences = memoryPreferences({ windowStates: { displays: { '1:1440x900': { bounds: { x: 900, y: 700, width: 2000, height: 700 }, maximized: false } }, last: '1:1440x900' } });
+    const window = open(preferences);
+    expect(window.options).toMatchObject({ x: 0, y: 200, width: 1440, height: 700 });
+  });
+
+  it('opens at the default size when no remembered display is connected', () => {
+    fakeScreen.displays = [{ id: 9, bounds: { x: 0, y: 0, width: 1280, height: 1024 }, workArea: { x: 0, y: 0, width: 1280, height: 1024 } }];
+    const preferences = memoryPreferences({ windowStates: { displays: { '1:1440x900': { bounds: { x: 0, y: 0, width: 1200, height: 700 }, maximized: true } }, last: '1:1440x900' } });
+    const window = open(preferences);
+    expect(window.options).toMatchObject({ width: 1280, height: 800 });
+    expect(window.options['x']).toBeUndefined();
+    expect(window.maximized).toBe(false);
+  });
+
+  it(`remembers at most ${MAX_REMEMBERED_DISPLAYS} displays, forgetting the least recently used`, () => {
+    const preferences = memoryPreferences();
+    for (let id = 1; id <= MAX_REMEMBERED_DISPLAYS + 1; id += 1) {
+      fakeScreen.displays = [{ id, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }];
+      saveWindowState({ getNormalBounds: () => ({ x: 0, y: 0, width: 1300, height: 900 }), isMaximized: () => false } as never, preferences);
+      expect(Object.keys(preferences.values.windowStates!.displays)).toHaveLength(Math.min(id, MAX_REMEMBERED_DISPLAYS));
+    }
+    expect(Object.keys(preferences.values.windowStates!.displays)).not.toContain('1:1920x1080');
+    expect(preferencesSchema.shape.windowStates.safeParse(preferences.values.windowStates).success).toBe(true);
+    const tooMany = { displays: Object.fromEntries(Array.from({ length: MAX_REMEMBERED_DISPLAYS + 1 }, (_, i) => [`${i}:1x1`, { bounds: { x: 0, y: 0, width: 300, height: 300 }, maximized: false }])) };
+    expect(preferencesSchema.shape.windowStates.safeParse(tooMany).success).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@contract/validation';
 import { validateWith, withoutField } from '../../renderer/src/forms/validate';
 import { defaultLocale, displayLanguage, initialLocale, isTranslated, localeOptions } from '../../renderer/src/i18n/locales';
-import { formatDateTime, formatRelativeTime, partOfDay } from '../../renderer/src/lib/format';
+import { formatDateTime, formatMoney, formatRelativeTime, partOfDay } from '../../renderer/src/lib/format';
 import i18next from 'i18next';
 import { buildResources } from '../../renderer/src/i18n/resources';
 import { describeUserAgent, formatDevice, type DeviceTranslate } from '../../renderer/src/lib/user-agent';
@@ -46,6 +46,22 @@ describe('format', () => {
     expect(partOfDay(13)).toBe('afternoon');
     expect(partOfDay(20)).toBe('evening');
     expect(partOfDay(2)).toBe('evening');
+  });
+  it('greets an operator at 4:33 in the morning with good morning (issue 12), at each boundary and one past it', () => {
+    expect(partOfDay(new Date(2026, 10, 24, 4, 33).getHours())).toBe('morning');
+    expect([3, 4, 11, 12, 17, 18, 23, 0].map(partOfDay)).toEqual(['evening', 'morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening', 'evening']);
+  });
+  it('shows money in its currency in the operator’s locale, with the currency’s decimals (issue 12)', () => {
+    expect(formatMoney(14.7, 'USD', 'en-US')).toBe('$14.70');
+    expect(formatMoney(14.7, 'USD', 'zh-CN')).toBe('US$14.70');
+    expect(formatMoney(14.7, 'EUR', 'de-DE')).toBe('14,70\u00a0€');
+    expect(formatMoney(1200, 'JPY', 'ja-JP')).toBe('￥1,200');
+    expect(formatMoney(0.99, 'CNY', 'zh-CN')).toBe('¥0.99');
+  });
+  it('shows an amount without a known currency as a plain number, never hiding the code', () => {
+    expect(formatMoney(14.7, null, 'en-US')).toBe('14.7');
+    expect(formatMoney(14.7, 'XYZ1', 'en-US')).toBe('14.7 XYZ1');
+    expect(formatMoney(Number.NaN, 'USD', 'en-US')).toBe('');
   });
 });
 

@@ -56,9 +56,11 @@ describe('menu', () => {
     expect(groups.map((g) => g.area.id)).toEqual(['home']);
   });
 
-  it('today holds Welcome and Account under Home, Projects, Management, and the System lists', () => {
+  it('today holds Welcome and Account under Home, Customers, Transactions, Projects, Management, and the System lists', () => {
     expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([
       ['home', ['/welcome', '/account']],
+      ['customers', ['/customers/index', '/customers/user-segmentation']],
+      ['transactions', ['/transactions/index', '/transactions/manual-unlock']],
       ['projects', ['/projects']],
       ['management', ['/management']],
       ['system', ['/system/countries', '/system/languages']],
@@ -79,7 +81,12 @@ describe('menu', () => {
     expect(findRoute('/management/p1/region-group/i1')?.menu).toBe('management.regionGroup');
     expect(findRoute('/management/p1/language')?.menu).toBe('management.language');
     expect(findRoute('/management/p1/config-record')?.menu).toBe('management.configRecord');
-    expect(findRoute('/management/p1/popup')).toBeUndefined();
+    expect(findRoute('/management/p1/popup')?.menu).toBe('management.popup');
+    // The popup preview is a custom screen of the area, after the popups.
+    expect(findRoute('/management/p1/popupPreview')?.menu).toBe('management.popupPreview');
+    expect(findRoute('/management/p1/no-such-screen')).toBeUndefined();
+    // The subscription check is a custom screen of the area, after the config records.
+    expect(findRoute('/management/p1/check-subscription')?.menu).toBe('management.checkSubscription');
     expect(activeMenuRoute('/management/p1/subscribe/i1')?.path).toBe('/management');
   });
 
@@ -96,5 +103,16 @@ describe('menu', () => {
     expect(activeMenuRoute('/projects/42/general', routes)?.path).toBe('/projects/:projectId/general');
     expect(activeMenuRoute('/projects/42', routes)?.path).toBe('/projects');
     expect(activeMenuRoute('/account?tab=security'.split('?')[0]!)?.path).toBe('/account');
+  });
+});
+
+describe('customers and transactions', () => {
+  it('route the spec’s paths: index, receipt and apple to one page, a customer’s profile under the list', () => {
+    const transactions = findRoute('/transactions/index');
+    expect([findRoute('/transactions/receipt')?.page, findRoute('/transactions/apple')?.page]).toEqual([transactions?.page, transactions?.page]);
+    expect(findRoute('/transactions/receipt')?.menu).toBe('transactions.receipt');
+    expect(findRoute('/transactions/manual-unlock')?.menu).toBe('transactions.manualUnlock');
+    expect(findRoute('/customers/index/p1/c1')?.menu).toBe('customers.index');
+    expect(activeMenuRoute('/customers/index/p1/c1')?.path).toBe('/customers/index');
   });
 });

@@ -5,6 +5,7 @@ import { ErrorCode } from '@contract/errors';
 import { createTestApp, signIn } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { addMember, call, ok, operator, projectWithTeam, uniqueProjectName, type Operator, type ProjectTeam } from './helpers/projects';
+import { seedPurchase } from './helpers/commerce-seed';
 
 /**
  * The authorization matrix: every route of the server's route table, called by every kind of caller.
@@ -18,7 +19,7 @@ import { addMember, call, ok, operator, projectWithTeam, uniqueProjectName, type
  * objects: the answer must be 404 and must not contain the object.
  */
 
-type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management';
+type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management' | 'customers' | 'transactions';
 type Rule = 'public' | 'user' | 'admin' | `${Area}:${'read' | 'write'}`;
 
 /**
@@ -52,10 +53,49 @@ const expected: Readonly<Record<string, Rule>> = {
   ...configKindRules('subscriptionPages', { trash: true, order: false }),
   ...configKindRules('regionGroups', { trash: true, order: false }),
   ...configKindRules('appLanguages', { trash: true, order: true }),
+  ...configKindRules('banners', { trash: true, order: true }),
+  ...configKindRules('startPages', { trash: true, order: true }),
+  ...configKindRules('retentionPopups', { trash: true, order: false }),
+  ...configKindRules('popups', { trash: true, order: false }),
+  // Popups beyond the kind: the budget is a project setting, the preview and the answers management reads.
+  'interruptionBudget.get': 'project:read',
+  'interruptionBudget.set': 'project:write',
+  'popupPreview.live': 'management:read',
+  'popupFeedback.list': 'management:read',
+  'popupFeedback.export': 'management:read',
+  // Customers and transactions (contract/api/commerce.ts); the stores' hooks carry their own proof.
+  'hooks.apple': 'public',
+  'hooks.google': 'public',
+  'transactions.list': 'transactions:read',
+  'transactions.get': 'transactions:read',
+  'transactions.lookup': 'transactions:read',
+  'transactions.import': 'transactions:write',
+  'storeEvents.list': 'transactions:read',
+  'storeSettings.get': 'apps:read',
+  'storeSettings.update': 'apps:write',
+  'customers.list': 'customers:read',
+  'customers.get': 'customers:read',
+  'subscriptionCheck.run': 'management:read',
+  'unlocks.list': 'transactions:read',
+  'unlocks.create': 'transactions:write',
+  'unlocks.approve': 'transactions:write',
+  'unlocks.reject': 'transactions:write',
+  'unlocks.revoke': 'transactions:write',
+  'unlocks.history': 'transactions:read',
+  'unlockPolicy.get': 'transactions:read',
+  'unlockPolicy.set': 'project:write',
+  'segments.list': 'customers:read',
+  'segments.create': 'customers:write',
+  'segments.update': 'customers:write',
+  'segments.delete': 'customers:write',
+  'segments.count': 'customers:read',
   'auth.login': 'public',
   // The delivery API: the client key in the path is the credential (delivery.test.ts), not a session.
   'delivery.config': 'public',
   'delivery.rules': 'public',
+  'delivery.feedback': 'public',
+  'delivery.previewConfig': 'public',
+  'delivery.previewRules': 'public',
   'auth.requestPasswordReset': 'public',
   'auth.resetPassword': 'public',
   'auth.me': 'user',
@@ -96,6 +136,12 @@ const expected: Readonly<Record<string, Rule>> = {
   'clientKeys.list': 'apps:read',
   'clientKeys.create': 'apps:write',
   'clientKeys.revoke': 'apps:write',
+  'deliverySettings.get': 'apps:read',
+  'deliverySettings.update': 'apps:write',
+  'previewLinks.list': 'apps:read',
+  'previewLinks.create': 'apps:write',
+  'previewLinks.revoke': 'apps:write',
+  'previewLinks.resolve': 'apps:read',
   'skus.list': 'commerce:read',
   'skus.get': 'commerce:read',
   'skus.create': 'commerce:write',
@@ -170,10 +216,10 @@ type Level = 'w' | 'r' | '-';
 
 /** Who may do what per area, as the product decided it (spec §6 leaves it to us; see contract/permissions.ts). */
 const grants: Readonly<Record<MemberRole, Readonly<Record<Area, Level>>>> = {
-  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w' },
-  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w' },
-  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w' },
-  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r' },
+  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
+  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
+  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
+  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r', customers: 'r', transactions: 'r' },
 };
 
 const callers = ['anonymous', 'outsider', 'viewer', 'editor', 'admin', 'owner', 'globalAdmin'] as const;
@@ -300,6 +346,7 @@ describe('another project’s objects', () => {
     const p = { projectId: other.projectId };
     const appItem = await ok<{ id: string }>(built.app, t, 'apps.create', { params: p, body: { platform: 'ios', name: 'Their app', packageName: `com.their.t${process.pid}` } });
     const clientKey = await ok<{ id: string }>(built.app, t, 'clientKeys.create', { params: { ...p, id: appItem.id }, body: { label: 'Their key' } });
+    const previewLink = await ok<{ id: string }>(built.app, t, 'previewLinks.create', { params: { ...p, id: appItem.id }, body: { reviewer: 'Their tester', expiresInHours: 24 } });
     const sku = await ok<{ id: string }>(built.app, t, 'skus.create', { params: p, body: { appId: appItem.id, storeProductId: 'their.sku', name: 'Their SKU', type: 'subscription', period: 'monthly' } });
     const entitlement = await ok<{ id: string }>(built.app, t, 'entitlements.create', { params: p, body: { identifier: 'theirs', name: 'Their entitlement' } });
     await ok(built.app, t, 'entitlements.linkSku', { params: { ...p, id: entitlement.id }, body: { skuId: sku.id } });
@@ -315,9 +362,21 @@ describe('another project’s objects', () => {
     const group = await ok<{ id: string }>(built.app, t, 'regionGroups.create', { params: p, body: { draft: { name: 'Their group', regions: ['CN'] } } });
     await ok(built.app, t, 'regionGroups.publish', { params: { ...p, id: group.id }, body: { version: 1 } });
     const language = await ok<{ id: string }>(built.app, t, 'appLanguages.create', { params: p, body: { draft: { name: 'Their language', code: 'fr' } } });
+    const popup = await ok<{ id: string }>(built.app, t, 'popups.create', { params: p, body: { draft: { name: 'Their popup' } } });
+    const banner = await ok<{ id: string }>(built.app, t, 'banners.create', { params: p, body: { draft: { name: 'Their banner' } } });
+    const startPage = await ok<{ id: string }>(built.app, t, 'startPages.create', { params: p, body: { draft: { name: 'Their start page' } } });
+    const retentionPopup = await ok<{ id: string }>(built.app, t, 'retentionPopups.create', { params: p, body: { draft: { name: 'Their retention popup' } } });
+    // Their customer and transaction come through the store ingestion; their unlock through the API.
+    const purchase = await seedPurchase(database.handle.db, appItem.id, { appUserId: 'their-user', productId: 'their.sku', purchasedAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) }, new Date());
+    const theirSegment = await ok<{ id: string }>(built.app, t, 'segments.create', { params: p, body: { name: 'Their segment', match: 'all', rules: [{ field: 'platform', operator: 'eq', value: 'ios' }] } });
+    const theirUnlock = await ok<{ id: string }>(built.app, t, 'unlocks.create', {
+      params: p,
+      body: { appUserId: 'their-user', entitlementId: entitlement.id, duration: { count: 2, unit: 'year' }, reasonCode: 'goodwill', note: 'Theirs' },
+    });
     objects = {
       apps: appItem.id,
       clientKeys: clientKey.id,
+      previewLinks: previewLink.id,
       skus: sku.id,
       entitlements: entitlement.id,
       offerings: offering.id,
@@ -328,6 +387,18 @@ describe('another project’s objects', () => {
       subscriptionPages: page.id,
       regionGroups: group.id,
       appLanguages: language.id,
+      popups: popup.id,
+      // A popup's answers are under the popup: `:id` is the popup.
+      popupFeedback: popup.id,
+      banners: banner.id,
+      startPages: startPage.id,
+      retentionPopups: retentionPopup.id,
+      transactions: purchase.transactionId as string,
+      customers: purchase.customerId as string,
+      unlocks: theirUnlock.id,
+      segments: theirSegment.id,
+      // An app's store settings are under the app: `:id` is the app.
+      storeSettings: appItem.id,
     };
   });
 
@@ -335,6 +406,8 @@ describe('another project’s objects', () => {
 
   /** A body that passes validation, so the call reaches the repository that must not find the object. */
   function validBody(id: RouteId): unknown {
+    if (id === 'storeSettings.update') return { appleAppId: null, acceptSandbox: true, version: 1 };
+    if (id === 'segments.update') return { name: 'Taken over', match: 'all', rules: [{ field: 'platform', operator: 'eq', value: 'ios' }], version: 1 };
     if (id.endsWith('.update')) return id === 'members.update' ? { role: 'viewer', version: 1 } : { version: 1 };
     if (/\.(publish|promote|unpublish|approve)$/.test(id)) return { version: 1 };
     if (id.endsWith('.saveDraft')) return { version: 1, draft: { name: 'Taken over' } };
@@ -348,6 +421,10 @@ describe('another project’s objects', () => {
       'teams.linkApp': { appId: ownApp },
       'roles.linkUser': { userId: team.editor.id },
       'clientKeys.create': { label: 'Taken over' },
+      'previewLinks.create': { reviewer: 'Taken over', expiresInHours: 1 },
+      'previewLinks.resolve': { token: 'pv1.eyJ9.x' },
+      'unlocks.reject': { version: 1 },
+      'unlocks.revoke': { version: 1, note: 'Taken over' },
     };
     return bodies[id];
   }
@@ -363,9 +440,10 @@ describe('another project’s objects', () => {
     const prefix = id.split('.')[0] as string;
     const params: Record<string, string> = { projectId: team.projectId };
     for (const [, name] of def.path.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) {
-      // A client key's routes are under its app: `:id` is the app, `:keyId` the key.
-      if (name === 'id') params.id = (prefix === 'clientKeys' ? objects.apps : objects[prefix]) as string;
+      // Client keys and preview links are under their app: `:id` is the app, `:keyId`/`:linkId` the key or link.
+      if (name === 'id') params.id = (prefix === 'clientKeys' || prefix === 'previewLinks' ? objects.apps : objects[prefix]) as string;
       if (name === 'keyId') params.keyId = objects.clientKeys as string;
+      if (name === 'linkId') params.linkId = objects.previewLinks as string;
       if (name === 'skuId') params.skuId = objects.skus as string;
       if (name === 'userId') params.userId = stranger.id;
       if (name === 'appId') params.appId = objects.apps as string;
@@ -383,7 +461,7 @@ describe('another project’s objects', () => {
     const t = other.owner.token;
     const p = { projectId: other.projectId };
     for (const [kind, id] of Object.entries(objects)) {
-      if (kind === 'invitations' || kind === 'clientKeys') continue;
+      if (kind === 'invitations' || kind === 'clientKeys' || kind === 'previewLinks' || kind === 'popupFeedback' || kind === 'unlocks' || kind === 'storeSettings' || kind === 'segments') continue;
       const item = await ok<{ version: number; deletedAt?: string | null }>(built.app, t, `${kind}.get` as RouteId, { params: { ...p, id } });
       expect(item.deletedAt ?? null, kind).toBeNull();
     }

@@ -91,6 +91,9 @@ describe('password reset by emailed code (real SMTP)', () => {
     expect(parsed.headers.subject).toContain('验证码');
     expect(parsed.text).toContain('您的 Palette Console 验证码是');
     const code = codeIn(mail);
+    // The mail links to the reset step with the account and code (contract/console-links.ts); no CONSOLE_URL here, so no web address.
+    expect(parsed.text).toContain(`palette://login?reset=${code}&email=${encodeURIComponent(user.email)}`);
+    expect(parsed.text).not.toContain('https://');
     const wrong = code === '000000' ? '000001' : '000000';
 
     expect(codeOf(await confirmReset({ email: user.email, code: wrong, newPassword: 'Reset12345' }))).toBe(ErrorCode.WrongVerificationCode);

@@ -54,6 +54,9 @@ describe('invitations', () => {
     expect(text).toContain('Admin invited you');
     const code = invitationCodeIn(mail.raw);
     expect(text).toContain(`https://console.palette.test/invitations/accept?code=${code}`);
+    // The desktop app's link to the same screen (contract/console-links.ts), before the web address.
+    expect(text).toContain(`palette://invitations/accept?code=${code}`);
+    expect(text.indexOf('palette://')).toBeLessThan(text.indexOf('https://console.palette.test'));
 
     expect(await codeOfCall(built.app, invitee.token, 'members.list', { params: p() })).toBe(ErrorCode.NotProjectMember);
     const accepted = await ok<{ projectId: string; role: string }>(built.app, invitee.token, 'invitations.accept', { body: { code } });

@@ -288,7 +288,8 @@ describe('subscription pages', () => {
     const page = await ok<ConfigItem>(app(), owner(), 'subscriptionPages.create', { params: p(), body: { draft } });
     expect(page.problems['schedule.endsAt']?.key).toBe('validation.timeRange');
     const refused = await call(app(), owner(), 'subscriptionPages.publish', { params: p({ id: page.id }), body: { version: 1 } });
-    expect(refused.envelope.code).toBe(ErrorCode.ParamInvalid);
+    // 109003, the spec's own code of an invalid page configuration (issue 12), with what is wrong.
+    expect(refused.envelope.code).toBe(ErrorCode.PageConfigInvalid);
     expect(refused.envelope.fieldErrors?.['draft.schedule.endsAt']?.key).toBe('validation.timeRange');
   });
 

@@ -123,6 +123,53 @@ describe('demo data', () => {
     expect(records.total).toBeGreaterThan(20);
   });
 
+  it('holds banners in their order with music, start pages and retention popups, their media uploaded and checked', async () => {
+    const token = await signIn(built.app, admin.email, admin.password);
+    const p = { projectId };
+    const banners = await ok<ListPage<ConfigItem>>(built.app, token, 'banners.list', { params: p });
+    expect(banners.items.map((b) => [b.name, b.status])).toEqual([
+      ['Summer looks — take the same', 'official'],
+      ['AI portraits', 'official'],
+      ['Templates of the week', 'official'],
+      ['Pro upgrade — profile', 'preview'],
+    ]);
+    const summer = banners.items[0]?.draft as { media: string; defaultMusic: string; musicList: Array<{ url: string }> };
+    expect(summer.musicList).toHaveLength(2);
+    const starts = await ok<ListPage<ConfigItem>>(built.app, token, 'startPages.list', { params: p });
+    expect(starts.items.map((s) => [s.name, s.status])).toEqual([
+      ['Brand splash', 'official'],
+      ['Spring festival splash', 'preview'],
+    ]);
+    const retention = await ok<ListPage<ConfigItem>>(built.app, token, 'retentionPopups.list', { params: p, query: { sort: 'name:asc' } });
+    expect(retention.items.map((r) => r.draft.popupType).sort()).toEqual(['resubscribed', 'trialCancellation', 'trialReminder']);
+    for (const item of [...banners.items, ...starts.items, ...retention.items]) expect(item.problems, item.name).toEqual({});
+    // The files are stored and served: a picture and a piece of music.
+    for (const [url, type] of [
+      [summer.media, 'image/png'],
+      [summer.defaultMusic, 'audio/wav'],
+    ] as const) {
+      const response = await built.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe(type);
+    }
+  });
+
+  it('holds popups that compete on priority and weight, one in preview, and an interruption budget', async () => {
+    const token = await signIn(built.app, admin.email, admin.password);
+    const p = { projectId };
+    const popups = await ok<ListPage<ConfigItem>>(built.app, token, 'popups.list', { params: p, query: { sort: 'name:asc' } });
+    expect(popups.items.map((x) => [x.name, x.status, x.draft.popupType, x.draft.priority])).toEqual([
+      ['AI eraser — free for a day', 'preview', 'text', 'low'],
+      ['Rate Palette', 'official', 'feedback', 'high'],
+      ['Summer filters', 'official', 'imageText', 'medium'],
+      ['Welcome tips', 'official', 'text', 'medium'],
+    ]);
+    for (const item of popups.items) expect(item.problems, item.name).toEqual({});
+    expect(await ok(built.app, token, 'interruptionBudget.get', { params: p })).toMatchObject({ perSession: 2, perDay: 4, version: 2 });
+    const live = await ok<{ popups: unknown[] }>(built.app, token, 'popupPreview.live', { params: p });
+    expect(live.popups).toHaveLength(3);
+  });
+
   it('gives a second operator who signs in and sees the app role’s menus', async () => {
     const token = await signIn(built.app, DEMO_OPERATOR_EMAIL, operatorPassword);
     const menus = await ok<MyMenus>(built.app, token, 'me.menus');

@@ -3,7 +3,9 @@ import { buildPath, isIdempotentRead, isRouteId, routes, type RouteDef, type Rou
 import { anyEnvelopeSchema, type Envelope, type FieldErrors } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
 import { zodIssuesToFieldErrors } from '@contract/field-errors';
+import { refusalCode } from '@contract/validation-codes';
 import { type Logger, silentLogger } from '../logger';
+import { isSecureOrLoopback } from '../loopback';
 import { type SecretStore } from '../session/secret-store';
 
 /**
@@ -83,6 +85,23 @@ function appendQuery(search: URLSearchParams, key: string, value: unknown): void
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The base URL of a server the token may go to: https, or http on this machine (loopback). See
+ * configuredServerUrl, which refuses it first with the setting's name.
+ */
+function checkedBaseUrl(serverUrl: string): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(serverUrl);
+  } catch {
+    // Reported below.
+  }
+  if (!parsed || !isSecureOrLoopback(parsed)) {
+    throw new Error(`The API server must be https unless it is on this machine (loopback): ${serverUrl}`);
+  }
+  return serverUrl.replace(/\/+$/, '');
+}
+
+/**
  * The only way the console reaches the API server: the renderer never holds the token, so every
  * call goes through main, which checks it against the contract's route table first.
  *
@@ -93,14 +112,15 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * twice), and every outcome is an envelope, never an exception.
  */
 export class ApiClient {
-  private readonly baseUrl: string;
+  private baseUrl: string;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: ReadonlyArray<number>;
   private readonly fetchImpl: typeof fetch;
   private readonly log: Logger;
 
   constructor(private readonly options: ApiClientOptions) {
-    this.baseUrl = options.serverUrl.replace(/\/+$/, '');
+    // The token goes with every call: refuse a server it would reach in clear text.
+    this.baseUrl = checkedBaseUrl(options.serverUrl);
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.retryDelaysMs = options.retryDelaysMs ?? [250, 1_000];
     this.fetchImpl = options.fetch ?? globalThis.fetch;
@@ -109,6 +129,14 @@ export class ApiClient {
 
   get serverUrl(): string {
     return this.baseUrl;
+  }
+
+  /**
+   * Points the client at the server's new address: the supervised embedded server moved to another
+   * port because its own was taken (server-supervisor.ts). The same check as at construction.
+   */
+  setServerUrl(serverUrl: string): void {
+    this.baseUrl = checkedBaseUrl(serverUrl);
   }
 
   /** The `api.call` channel: any route of the contract except the session-only ones. */
@@ -123,7 +151,7 @@ export class ApiClient {
   /** Calls a route for main's own services; session-only routes are allowed here. */
   async request(routeId: RouteId, input: ApiCallInput | undefined, options: RequestOptions = {}): Promise<Envelope> {
     const route = routes[routeId] as RouteDef;
-    const prepared = this.prepare(route, input ?? {});
+    const prepared = this.prepare(routeId, route, input ?? {});
     if (!prepared.ok) return prepared.envelope;
 
     const retries = options.retry !== false && isIdempotentRead(route.method) ? this.retryDelaysMs : [];
@@ -147,7 +175,7 @@ export class ApiClient {
     }
   }
 
-  private prepare(route: RouteDef, input: ApiCallInput): Prepared {
+  private prepare(routeId: RouteId, route: RouteDef, input: ApiCallInput): Prepared {
     const parts = ['params', 'query', 'body'] as const;
     const parsed: Partial<Record<(typeof parts)[number], unknown>> = {};
     const fieldErrors: FieldErrors = {};
@@ -173,7 +201,8 @@ export class ApiClient {
       }
     }
     if (Object.keys(fieldErrors).length > 0) {
-      return { ok: false, envelope: failure(ErrorCode.ParamInvalid, 'Invalid input', fieldErrors) };
+      // The code the server would answer (contract/validation-codes.ts: 101021 for an email that is not one).
+      return { ok: false, envelope: failure(refusalCode(fieldErrors, routeId), 'Invalid input', fieldErrors) };
     }
 
     let path: string;

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { ErrorCode } from '@contract/errors';
-import { HOST_COOKIE, HOST_EVENTS_PATH, HOST_IPC_PATH, type IpcResult } from '@contract/ipc';
+import { HOST_EVENTS_PATH, HOST_IPC_PATH, HOST_PAGE_KEY_FRAGMENT, HOST_PAGE_KEY_HEADER, hostCookieName, type IpcResult } from '@contract/ipc';
 import { type EventHub } from '../events';
 import { type IpcRouter } from '../ipc/router';
 import { type Logger, silentLogger } from '../logger';
@@ -26,8 +26,10 @@ export interface HostOptions {
   readonly preferredPort?: number;
   /** The built renderer (out/renderer). */
   readonly rendererDir: string;
-  /** The per-launch secret that the launch URL carries and the cookie repeats. */
-  readonly secret: string;
+  /** The first launch key (tests pass their own); without it one is drawn. Each key works once. */
+  readonly launchKey?: string;
+  /** Hears the next launch link each time one is used, so another browser can be opened. */
+  readonly onLaunchUrl?: (url: string) => void;
   readonly connect: (origin: string) => HostServices;
   readonly log?: Logger;
 }
@@ -36,12 +38,14 @@ export interface HostOptions {
 export interface RunningHost {
   readonly port: number;
   readonly origin: string;
-  /** The address to open once: it sets the launch cookie and redirects to the console. */
+  /** The address to open once (the newest, unused one): it sets the launch cookie and hands the page its key. */
   readonly launchUrl: string;
   readonly close: () => Promise<void>;
 }
 
 const MAX_IPC_BODY = 1024 * 1024;
+/** Browsers opened with launch links that are remembered; the oldest is forgotten beyond this. */
+const MAX_SESSIONS = 100;
 const securityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -50,8 +54,13 @@ const securityHeaders: Readonly<Record<string, string>> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-function sameSecret(candidate: string | undefined, secret: string): boolean {
-  if (candidate === undefined) return false;
+/** 256 random bits, base64url: launch keys, cookies and page keys. */
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function sameSecret(candidate: string | string[] | undefined | null, secret: string): boolean {
+  if (typeof candidate !== 'string') return false;
   const a = Buffer.from(candidate);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -118,10 +127,16 @@ function listen(server: Server, port: number): Promise<number> {
  *
  * It stands in for Electron's process isolation when the Electron runtime is not available, so it
  * guards what Electron would: it listens on 127.0.0.1 only; every request must carry a `Host` of
- * 127.0.0.1:<port> (defeats DNS rebinding); everything but the launch URL needs the per-launch
- * cookie (other local programs and pages cannot use the session); IPC needs an `Origin` equal to
- * the host's own (defeats cross-site requests) and a JSON body; the router then checks that origin
- * again like the desktop's sender check. See contract/ipc.ts for the protocol.
+ * 127.0.0.1:<port> (defeats DNS rebinding); everything but the launch URL needs the launch cookie;
+ * IPC and the event stream also need the page key of the same launch in a header, an `Origin`
+ * equal to the host's own (defeats cross-site requests) and, for IPC, a JSON body; the router then
+ * checks that origin again like the desktop's sender check.
+ *
+ * Why two secrets: browsers send cookies for 127.0.0.1 to every port, so any other local service the
+ * browser visits receives the launch cookie and could replay it. The page key is handed to the page
+ * once, in the fragment of the launch redirect (never sent to a server), and kept in the storage of
+ * the host's own origin, which no other port can read. A launch key works once; using it mints the
+ * next one, reported through `onLaunchUrl` for another browser. See contract/ipc.ts for the protocol.
  */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const log = options.log ?? silentLogger;
@@ -139,6 +154,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
   const origin = `http://127.0.0.1:${port}`;
   const expectedHost = `127.0.0.1:${port}`;
+  const cookieName = hostCookieName(port);
+  let launchKey = options.launchKey ?? newSecret();
+  const launchUrlOf = (key: string) => `${origin}/?key=${encodeURIComponent(key)}`;
+  /** One entry per launch link used: its cookie and the page key the page holds. */
+  const sessions: Array<{ readonly cookie: string; readonly pageKey: string }> = [];
+  const sessionOf = (req: IncomingMessage) => {
+    const cookie = cookieValue(req.headers.cookie, cookieName);
+    return sessions.find((entry) => sameSecret(cookie, entry.cookie)) ?? null;
+  };
   const services = options.connect(origin);
   const policies = contentPolicies();
   const streams = new Set<ServerResponse>();
@@ -146,6 +170,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   async function handleIpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
     if (req.method !== 'POST') return refuse(res, 405, ErrorCode.ParamInvalid, 'IPC requests are POST');
     if (req.headers.origin !== origin) return refuse(res, 403, ErrorCode.Forbidden, 'Refused: wrong origin');
+    if (!hasPageKey(req)) return refuse(res, 403, ErrorCode.Forbidden, 'Refused: missing page key');
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       return refuse(res, 415, ErrorCode.ParamInvalid, 'IPC requests are JSON');
     }
@@ -167,7 +192,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     } catch {
       name = '';
     }
-    sendJson(res, 200, await services.router.invoke(name, input, { url: origin }));
+    sendJson(res, 200, await services.router.invoke(name, input, { origin }));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {
@@ -176,6 +201,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (req.headers.origin !== undefined && req.headers.origin !== origin) return refuse(res, 403, ErrorCode.Forbidden, 'Refused: wrong origin');
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') return refuse(res, 403, ErrorCode.Forbidden, 'Refused: cross-site');
+    if (!hasPageKey(req)) return refuse(res, 403, ErrorCode.Forbidden, 'Refused: missing page key');
     res.writeHead(200, {
       ...securityHeaders,
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -194,6 +220,33 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       unsubscribe();
       streams.delete(res);
     });
+  }
+
+  /** The request's page key belongs to the same launch as its cookie. */
+  function hasPageKey(req: IncomingMessage): boolean {
+    const session = sessionOf(req);
+    return session !== null && sameSecret(req.headers[HOST_PAGE_KEY_HEADER], session.pageKey);
+  }
+
+  /** Trades a launch key, once, for the cookie and the page key; mints the next launch key. */
+  function redeem(req: IncomingMessage, res: ServerResponse, key: string | null): void {
+    if (req.method !== 'GET' || !sameSecret(key, launchKey)) {
+      res.writeHead(403, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Forbidden: this launch link is not valid or was already used; open the newest one printed where Palette Console runs');
+      return;
+    }
+    launchKey = newSecret();
+    const session = { cookie: newSecret(), pageKey: newSecret() };
+    sessions.push(session);
+    if (sessions.length > MAX_SESSIONS) sessions.shift();
+    options.onLaunchUrl?.(launchUrlOf(launchKey));
+    res.writeHead(302, {
+      ...securityHeaders,
+      'Set-Cookie': `${cookieName}=${session.cookie}; HttpOnly; SameSite=Strict; Path=/`,
+      Location: `/#${HOST_PAGE_KEY_FRAGMENT}=${session.pageKey}`,
+      'Cache-Control': 'no-store',
+    });
+    res.end();
   }
 
   async function handleMedia(req: IncomingMessage, res: ServerResponse, path: string, previews: MediaPreviewHandler): Promise<void> {
@@ -243,25 +296,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
     const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
 
-    if (path === '/' && query.has('key')) {
-      if (!sameSecret(query.get('key') ?? undefined, options.secret)) {
-        res.writeHead(403, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Forbidden: this launch link is not valid; use the one printed at start');
-        return;
-      }
-      res.writeHead(302, {
-        ...securityHeaders,
-        'Set-Cookie': `${HOST_COOKIE}=${options.secret}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: '/',
-        'Cache-Control': 'no-store',
-      });
-      res.end();
-      return;
-    }
+    if (path === '/' && query.has('key')) return redeem(req, res, query.get('key'));
     // The PAG player's page and scripts run with an opaque origin, which never sends the launch
     // cookie; they are static, public code and reach nothing of the session.
     if (isPagPlayerPath(path) && (req.method === 'GET' || req.method === 'HEAD')) return handleStatic(req, res, path);
-    if (!sameSecret(cookieValue(req.headers.cookie, HOST_COOKIE), options.secret)) {
+    if (sessionOf(req) === null) {
       if (path.startsWith(HOST_IPC_PATH + '/') || path === HOST_EVENTS_PATH) {
         return refuse(res, 403, ErrorCode.Forbidden, 'Refused: missing launch cookie');
       }
@@ -287,7 +326,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   return {
     port,
     origin,
-    launchUrl: `${origin}/?key=${encodeURIComponent(options.secret)}`,
+    get launchUrl() {
+      return launchUrlOf(launchKey);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const stream of streams) stream.end();

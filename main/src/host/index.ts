@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configuredLinks, defaultUserDataDir, findAppRoot, readAppVersion, readRendererBuild } from '../app-info';
 import { createCore, type Core } from '../core';
-import { configuredServerUrl, startEmbeddedServer, type EmbeddedServer } from '../embedded-server';
+import { configuredServerUrl } from '../embedded-server';
 import { createLogger } from '../logger';
 import { JsonFilePreferenceStore } from '../preferences';
+import { superviseEmbeddedServer, type ServerSupervisor } from '../server-supervisor';
 import { openSecretStore, tokenAccount } from '../session/secret-store';
 import { createUnsupportedUpdates } from '../updates';
 import { startHost } from './host-server';
@@ -16,7 +16,8 @@ import { startHost } from './host-server';
  * Electron runtime cannot be installed (and for end-to-end tests in Chromium).
  *
  * Nothing in this entry's import graph may load Electron (a test walks it). It prints one line on
- * stdout with the launch address; everything else goes to stderr.
+ * stdout with the launch address; everything else goes to stderr, including the next launch link
+ * each time one is used (a launch link works once; see host-server.ts).
  */
 
 const PRODUCT_NAME = 'Palette Console';
@@ -39,8 +40,10 @@ async function main(): Promise<void> {
   const userData = env['PALETTE_USER_DATA_DIR']?.trim() || defaultUserDataDir(PRODUCT_NAME);
   const preferences = new JsonFilePreferenceStore(join(userData, 'preferences.json'));
   const configured = configuredServerUrl(env, preferences.get('serverUrl'));
-  const embedded: EmbeddedServer | null = configured ? null : await startEmbeddedServer({ root, log });
-  const serverUrl = configured ?? (embedded as EmbeddedServer).url;
+  // Supervised (issue 12): restarted on the same data when it stops unexpectedly; its log file is
+  // where the console points the operator when it keeps stopping.
+  const embedded: ServerSupervisor | null = configured ? null : superviseEmbeddedServer({ root, logPath: join(userData, 'logs', 'server.log'), log });
+  const serverUrl = configured ?? (await (embedded as ServerSupervisor).start());
 
   const secrets = await openSecretStore({ service: PRODUCT_NAME, account: tokenAccount(serverUrl, embedded !== null), log });
   const links = configuredLinks(env, (variable) => log.warn(`${variable} is not an http(s) URL; using the console's own page`));
@@ -49,8 +52,8 @@ async function main(): Promise<void> {
     port: requestedPort(env['PALETTE_HOST_PORT']),
     preferredPort: PREFERRED_PORT,
     rendererDir,
-    secret: randomBytes(32).toString('base64url'),
     log,
+    onLaunchUrl: (url) => process.stderr.write(`${PRODUCT_NAME} (browser edition): that launch link is used up; another browser can open ${url}\n`),
     connect: (origin) => {
       core = createCore({
         serverUrl,
@@ -65,9 +68,14 @@ async function main(): Promise<void> {
           links,
         },
         embeddedServer: embedded !== null,
+        supervisor: embedded ?? undefined,
         updates: createUnsupportedUpdates(),
         // The page opens links itself (target=_blank, noopener); there is no system shell here.
         openExternal: async () => false,
+        // Issue 14: the session memo (open offline as the kept session's operator) and the media
+        // previews already seen, kept between runs.
+        preferences,
+        mediaCacheDir: join(userData, 'media-cache'),
         log,
       });
       return core;

@@ -1,7 +1,9 @@
 import { type AppInfo } from '@contract/ipc';
 import { type ApiClient } from '../api/api-client';
 import { type ConnectivityMonitor } from '../connectivity';
+import { type InterfaceLanguage } from '../interface-language';
 import { type MediaService } from '../media/media-service';
+import { type EmbeddedServerSupervision, NO_EMBEDDED_SERVER } from '../server-supervisor';
 import { type SessionService } from '../session/session-service';
 import { type UpdateService } from '../updates';
 import { type IpcHandlers } from './router';
@@ -9,6 +11,8 @@ import { type IpcHandlers } from './router';
 /** The services the IPC channels expose; each edition supplies its own `openExternal` and updates. */
 export interface IpcServices {
   readonly appInfo: () => AppInfo;
+  /** The interface language main's own texts follow (menu, notifications, dialogs). */
+  readonly language: InterfaceLanguage;
   readonly api: ApiClient;
   readonly session: SessionService;
   readonly connectivity: ConnectivityMonitor;
@@ -17,6 +21,8 @@ export interface IpcServices {
   readonly openExternal: (url: string) => Promise<boolean>;
   /** Picking, checking and uploading media files (main/src/media). */
   readonly media: MediaService;
+  /** The embedded server's supervisor; none with a configured server (`embeddedServer.get` says `none`). */
+  readonly embeddedServer?: EmbeddedServerSupervision | null;
 }
 
 /**
@@ -27,6 +33,10 @@ export interface IpcServices {
 export function createIpcHandlers(services: IpcServices): IpcHandlers {
   return {
     'app.info': () => services.appInfo(),
+    'app.setLanguage': ({ language }) => {
+      services.language.set(language);
+      return null;
+    },
     'api.call': ({ routeId, input }) => services.api.call(routeId, input),
     'session.get': () => services.session.get(),
     'session.signIn': (credentials) => services.session.signIn(credentials),
@@ -44,5 +54,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
     'media.upload': ({ projectId, token }) => services.media.upload(projectId, token),
     'media.cancel': ({ token }) => services.media.cancel(token),
     'media.release': ({ token }) => services.media.release(token),
+    'embeddedServer.get': () => services.embeddedServer?.get() ?? NO_EMBEDDED_SERVER,
+    'embeddedServer.retry': () => services.embeddedServer?.retry() ?? NO_EMBEDDED_SERVER,
   };
 }

@@ -1,8 +1,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { channelName } from '@contract/ipc-names';
 import { type EventHub } from '../events';
-import { isOwnOrigin } from '../web-security';
 import { type IpcRouter } from './router';
+import { isTrustedSender } from './trusted-sender';
 
 export interface IpcMainMountOptions {
   readonly router: IpcRouter;
@@ -18,17 +18,18 @@ export interface IpcMainMountOptions {
  *
  * This folder is the only place allowed to touch `ipcMain` (lint and a test enforce it), so every
  * channel provably goes through the router's sender check and validation. The sender is the frame
- * that sent the message, not the window, so an iframe or a navigated frame is judged by its own URL.
+ * that sent the message, not the window, so an iframe or a navigated frame is judged by its own
+ * origin (never by its URL; see trusted-sender.ts).
  */
 export function mountIpcMain(options: IpcMainMountOptions): () => void {
   for (const channel of options.router.channels) {
     ipcMain.handle(channelName(channel), (event: IpcMainInvokeEvent, input: unknown) =>
-      options.router.invoke(channel, input, { url: event.senderFrame?.url ?? null }),
+      options.router.invoke(channel, input, { origin: event.senderFrame?.origin ?? null }),
     );
   }
   const unsubscribe = options.events.subscribe((event, payload) => {
     for (const contents of options.targets()) {
-      if (!contents.isDestroyed() && isOwnOrigin(contents.getURL(), options.trustedOrigins)) {
+      if (!contents.isDestroyed() && isTrustedSender({ origin: contents.mainFrame.origin }, options.trustedOrigins)) {
         contents.send(channelName(event), payload);
       }
     }

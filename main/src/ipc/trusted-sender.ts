@@ -1,13 +1,27 @@
 import { ErrorCode } from '@contract/errors';
 import { AppFailure } from '../errors';
-import { originOf } from '../web-security';
 
 /**
- * Who sent an IPC request, as far as main can tell: the URL of the sending frame in the desktop app,
- * or the checked `Origin` of the request in the browser edition. `null` when the frame is gone.
+ * Who sent an IPC request, as far as main can tell: the serialized origin of the sending frame
+ * (`WebFrameMain.origin`) in the desktop app, or the checked `Origin` header of the request in the
+ * browser edition. `null` when the frame is gone.
  */
 export interface IpcSender {
-  readonly url: string | null;
+  readonly origin: string | null;
+}
+
+/**
+ * Whether a sender is one of the app's own pages.
+ *
+ * The frame's origin is compared, never its URL: a URL can look like the app's (`app://palette.evil`,
+ * `app://palette@evil`, a `file:` path naming `app://palette`) and a frame's URL is not its origin
+ * (the sandboxed PAG player is served from `app://palette/pag-player/` but runs with an opaque
+ * origin, `null`; an `about:blank` child inherits its parent's). The origin is the browser's own
+ * serialization, so an exact match against the app's origins is the whole check: no parsing, no
+ * prefixes, no case folding.
+ */
+export function isTrustedSender(sender: IpcSender, trustedOrigins: ReadonlyArray<string>): boolean {
+  return typeof sender.origin === 'string' && sender.origin !== 'null' && trustedOrigins.includes(sender.origin);
 }
 
 /**
@@ -19,8 +33,7 @@ export interface IpcSender {
  * host's own origin in the browser edition.
  */
 export function assertTrustedSender(sender: IpcSender, trustedOrigins: ReadonlyArray<string>): void {
-  const origin = originOf(sender.url);
-  if (origin === null || !trustedOrigins.includes(origin)) {
+  if (!isTrustedSender(sender, trustedOrigins)) {
     throw new AppFailure(ErrorCode.Forbidden, 'Refused: the request does not come from the app');
   }
 }

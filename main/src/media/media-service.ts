@@ -57,6 +57,8 @@ export interface MediaServiceOptions {
   /** At most one progress event per token this often (the last one always goes). */
   readonly progressIntervalMs?: number;
   readonly fetch?: typeof fetch;
+  /** Where stored files seen are kept between runs (previews.ts); memory only without it. */
+  readonly previewCacheDir?: string;
   readonly log?: Logger;
 }
 
@@ -69,11 +71,19 @@ export class MediaService {
   readonly previews: MediaPreviews;
   private readonly uploads = new Map<string, AbortController>();
   private readonly log: Logger;
+  private serverUrl: string;
 
   constructor(private readonly options: MediaServiceOptions) {
+    this.serverUrl = options.serverUrl;
     this.staging = options.staging ?? new MediaStaging();
-    this.previews = new MediaPreviews({ staging: this.staging, serverUrl: options.serverUrl, fetch: options.fetch });
+    this.previews = new MediaPreviews({ staging: this.staging, serverUrl: options.serverUrl, fetch: options.fetch, diskCacheDir: options.previewCacheDir });
     this.log = options.log ?? silentLogger;
+  }
+
+  /** Uploads to and previews from the server's new address (the supervised embedded server moved to another port). */
+  setServerUrl(serverUrl: string): void {
+    this.serverUrl = serverUrl;
+    this.previews.setServerUrl(serverUrl);
   }
 
   /** `media.pick`: the dialog, then the same check as every other path. */
@@ -139,7 +149,7 @@ export class MediaService {
     try {
       progress(0);
       const bearer = await this.options.secrets.get();
-      const result = await uploadStagedFile({ serverUrl: this.options.serverUrl, projectId, token: bearer, userAgent: this.options.userAgent }, file, {
+      const result = await uploadStagedFile({ serverUrl: this.serverUrl, projectId, token: bearer, userAgent: this.options.userAgent }, file, {
         signal: controller.signal,
         onProgress: (sent) => progress(sent),
         retryDelaysMs: this.options.retryDelaysMs,

@@ -15,12 +15,12 @@ interface PickerMessages {
 
 const enUS: PickerMessages = {
   title: 'Choose a file',
-  kinds: { image: 'Images', video: 'Videos', pag: 'PAG animations' },
+  kinds: { image: 'Images', video: 'Videos', pag: 'PAG animations', audio: 'Audio' },
 };
 
 const zhCN: PickerMessages = {
   title: '选择文件',
-  kinds: { image: '图片', video: '视频', pag: 'PAG 动画' },
+  kinds: { image: '图片', video: '视频', pag: 'PAG 动画', audio: '音频' },
 };
 
 /** Texts for a BCP 47 locale: Chinese locales get zh-CN, everything else en-US (as main/src/messages.ts). */

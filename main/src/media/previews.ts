@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { byteRange, MEDIA_PREVIEW_PATH, mediaNameSchema, mediaPath, mimeOfType, type MediaType } from '@contract/media';
 import { type MediaStaging } from './staging';
 
@@ -11,6 +13,10 @@ import { type MediaStaging } from './staging';
  * main answers these paths itself (on app://palette in the desktop app, on the host's origin in the
  * browser edition). Stored files are fetched from the API server once and kept in a small cache;
  * their bytes must hash to their name, so a wrong answer is never shown as the file.
+ *
+ * With `diskCacheDir` the files seen are also kept on disk (issue 14), so a preview already seen
+ * shows after a restart without a connection; they are checked against their name again when read,
+ * the least recently used go beyond `maxDiskBytes`, and `forget()` removes them all (sign-out).
  */
 
 export interface PreviewResponse {
@@ -31,6 +37,10 @@ export interface MediaPreviewOptions {
   readonly fetch?: typeof fetch;
   readonly maxCacheBytes?: number;
   readonly timeoutMs?: number;
+  /** Where files seen are kept between runs; none: memory only. */
+  readonly diskCacheDir?: string;
+  /** The disk cache's limit, 256 MiB by default. */
+  readonly maxDiskBytes?: number;
 }
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -62,10 +72,17 @@ export class MediaPreviews implements MediaPreviewHandler {
   private readonly pending = new Map<string, Promise<Uint8Array | null>>();
   private readonly fetchImpl: typeof fetch;
   private readonly maxCacheBytes: number;
+  private serverUrl: string;
 
   constructor(private readonly options: MediaPreviewOptions) {
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.maxCacheBytes = options.maxCacheBytes ?? 128 * 1024 * 1024;
+    this.serverUrl = options.serverUrl;
+  }
+
+  /** Fetches from the server's new address (the supervised embedded server moved to another port). */
+  setServerUrl(serverUrl: string): void {
+    this.serverUrl = serverUrl;
   }
 
   handles = (pathname: string): boolean => pathname.startsWith(`${MEDIA_PREVIEW_PATH}/`);
@@ -88,6 +105,13 @@ export class MediaPreviews implements MediaPreviewHandler {
     return method === 'HEAD' ? { ...response, body: null } : response;
   };
 
+  /** Drops every file kept, in memory and on disk: the operator signed out (issue 14). */
+  forget(): void {
+    this.cache.clear();
+    const dir = this.options.diskCacheDir;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+
   private async stored(name: string): Promise<Uint8Array | null> {
     const cached = this.cache.get(name);
     if (cached) {
@@ -95,6 +119,11 @@ export class MediaPreviews implements MediaPreviewHandler {
       this.cache.delete(name);
       this.cache.set(name, cached);
       return cached;
+    }
+    const kept = this.readKept(name);
+    if (kept) {
+      this.remember(name, kept);
+      return kept;
     }
     let pending = this.pending.get(name);
     if (!pending) {
@@ -107,7 +136,7 @@ export class MediaPreviews implements MediaPreviewHandler {
   private async download(name: string): Promise<Uint8Array | null> {
     let bytes: Uint8Array;
     try {
-      const response = await this.fetchImpl(this.options.serverUrl.replace(/\/+$/, '') + mediaPath(name), {
+      const response = await this.fetchImpl(this.serverUrl.replace(/\/+$/, '') + mediaPath(name), {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         redirect: 'error',
       });
@@ -117,17 +146,73 @@ export class MediaPreviews implements MediaPreviewHandler {
       return null;
     }
     // Content addressed: the bytes must be what the name says.
-    if (createHash('sha256').update(bytes).digest('hex') !== name.slice(0, 64)) return null;
-    if (bytes.length <= this.maxCacheBytes) {
-      this.cache.set(name, bytes);
-      let total = 0;
-      for (const entry of this.cache.values()) total += entry.length;
-      for (const [key, entry] of this.cache) {
-        if (total <= this.maxCacheBytes) break;
-        this.cache.delete(key);
-        total -= entry.length;
-      }
-    }
+    if (!matchesName(bytes, name)) return null;
+    this.remember(name, bytes);
+    this.keep(name, bytes);
     return bytes;
   }
+
+  private remember(name: string, bytes: Uint8Array): void {
+    if (bytes.length > this.maxCacheBytes) return;
+    this.cache.set(name, bytes);
+    let total = 0;
+    for (const entry of this.cache.values()) total += entry.length;
+    for (const [key, entry] of this.cache) {
+      if (total <= this.maxCacheBytes) break;
+      this.cache.delete(key);
+      total -= entry.length;
+    }
+  }
+
+  /** A file kept on disk, if its bytes still hash to its name; touched so it is used last. */
+  private readKept(name: string): Uint8Array | null {
+    const dir = this.options.diskCacheDir;
+    if (!dir) return null;
+    try {
+      const path = join(dir, name);
+      const bytes = new Uint8Array(readFileSync(path));
+      if (!matchesName(bytes, name)) {
+        rmSync(path, { force: true });
+        return null;
+      }
+      const now = new Date();
+      utimesSync(path, now, now);
+      return bytes;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Keeps a file on disk (written whole, then renamed) and trims the least recently used. */
+  private keep(name: string, bytes: Uint8Array): void {
+    const dir = this.options.diskCacheDir;
+    const limit = this.options.maxDiskBytes ?? 256 * 1024 * 1024;
+    if (!dir || bytes.length > limit) return;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const temporary = join(dir, `.${name}.${process.pid}.tmp`);
+      writeFileSync(temporary, bytes, { mode: 0o600 });
+      renameSync(temporary, join(dir, name));
+      const files = readdirSync(dir)
+        .filter((file) => !file.startsWith('.'))
+        .map((file) => {
+          const stat = statSync(join(dir, file));
+          return { file, size: stat.size, used: stat.mtimeMs };
+        })
+        .sort((a, b) => a.used - b.used);
+      let total = files.reduce((sum, entry) => sum + entry.size, 0);
+      for (const entry of files) {
+        if (total <= limit) break;
+        rmSync(join(dir, entry.file), { force: true });
+        total -= entry.size;
+      }
+    } catch {
+      // Not kept on disk: the preview still shows from memory, and is fetched again next run.
+    }
+  }
+}
+
+/** Whether the bytes are the file a content-addressed name (`<sha256>.<ext>`) names. */
+function matchesName(bytes: Uint8Array, name: string): boolean {
+  return createHash('sha256').update(bytes).digest('hex') === name.slice(0, 64);
 }

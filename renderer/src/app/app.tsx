@@ -5,7 +5,13 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { errorKey } from '@contract/errors';
+import type { RouteId } from '@contract/api';
+import { callApi } from '../bridge/call-api';
 import { createQueryClient } from '../data/query-client';
+import { indexedDbStorage, memoryStorage } from '../data/offline/kept-storage';
+import { OfflineData } from '../data/offline/offline-data';
+import { OfflineDataContext } from '../data/offline/use-offline';
+import { compiledRendererBuild } from '../layout/build-stamp';
 import { useConnectivityWiring } from '../connectivity/use-connectivity';
 import { SettingsProvider, useInterfaceSettings } from '../settings/settings-context';
 import { buildTheme } from '../theme/themes';
@@ -14,13 +20,33 @@ import { notify } from '../components/notices';
 import { RouteTableContext } from '../components/route-table';
 import { createConsoleRouter } from './router';
 import { routeTable } from './routes';
+import { useShellCommands } from './use-shell-commands';
+import { useOfflineWiring } from './use-offline-wiring';
+
+/**
+ * What the console keeps to work offline (issue 14), in IndexedDB of its own origin; windows of the
+ * same console share it (a broadcast channel and a Web Lock keep them in step).
+ */
+function createOfflineData(queryClient: ReturnType<typeof createQueryClient>): OfflineData {
+  const hasIndexedDb = typeof indexedDB !== 'undefined';
+  return new OfflineData({
+    storage: hasIndexedDb ? indexedDbStorage() : memoryStorage(),
+    queryClient,
+    buster: compiledRendererBuild(),
+    send: (routeId, input) => callApi(routeId as RouteId, input as never),
+    channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('palette-offline'),
+    locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
+  });
+}
 
 /** The themed part: Fluent theme from the interface settings, notices, router. */
-function ThemedConsole({ router }: { readonly router: ReturnType<typeof createConsoleRouter> }) {
+function ThemedConsole({ router, offline }: { readonly router: ReturnType<typeof createConsoleRouter>; readonly offline: OfflineData }) {
   const { settings } = useInterfaceSettings();
   const { i18n } = useTranslation();
   const theme = useMemo(() => buildTheme(settings.pageStyle, settings.themeColor), [settings.pageStyle, settings.themeColor]);
   useConnectivityWiring();
+  useOfflineWiring(offline);
+  useShellCommands(router);
 
   useEffect(() => {
     document.body.style.backgroundColor = theme.colorNeutralBackground2;
@@ -45,12 +71,15 @@ export function App({ i18n }: { readonly i18n: I18n }) {
     createQueryClient((code) => notify.notification('warning', i18n.t('auth:session.ended'), i18n.t(`errors:${errorKey(code)}`), 'session-ended')),
   );
   const [router] = useState(createConsoleRouter);
+  const [offline] = useState(() => createOfflineData(queryClient));
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <SettingsProvider>
-          <ThemedConsole router={router} />
-        </SettingsProvider>
+        <OfflineDataContext.Provider value={offline}>
+          <SettingsProvider>
+            <ThemedConsole router={router} offline={offline} />
+          </SettingsProvider>
+        </OfflineDataContext.Provider>
       </QueryClientProvider>
     </I18nextProvider>
   );

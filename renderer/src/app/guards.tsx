@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useSession, wasSignedOutByOperator } from '../data/session';
+import { useOpenOfflineData } from '../data/offline/use-offline';
 import { FullPageSpinner } from '../components/full-page-status';
 import { StatusScreen } from '../components/status-screen';
 import { lazyPage } from '../components/lazy-page';
@@ -26,12 +27,32 @@ function FrameLoader({ frame }: { readonly frame: typeof consoleLayoutPage }) {
   );
 }
 
+/**
+ * Opens the signed-in operator's kept data (issue 14: their persisted answers and waiting changes)
+ * before their console renders, so its first queries find what is kept.
+ */
+function OfflineDataGate({ owner, children }: { readonly owner: string; readonly children: ReactNode }) {
+  return useOpenOfflineData(owner) ? <>{children}</> : <FullPageSpinner />;
+}
+
 /** Waits for the session; a session that cannot be read at all shows why, with a retry. */
 function SessionGate({ children }: { readonly children: (signedIn: boolean) => ReactNode }) {
   const session = useSession();
   if (session.isPending) return <FullPageSpinner />;
   if (session.isError) return <StatusScreen kind="serverError" error={session.error} onRetry={() => void session.refetch()} />;
   return <>{children(session.data.user !== null)}</>;
+}
+
+/** The console frame of the signed-in operator, once their kept data are open. */
+function SignedInFrame({ frame }: { readonly frame: typeof consoleLayoutPage }) {
+  const session = useSession();
+  const owner = session.data?.user?.id;
+  if (!owner) return <FrameLoader frame={frame} />;
+  return (
+    <OfflineDataGate owner={owner}>
+      <FrameLoader frame={frame} />
+    </OfflineDataGate>
+  );
 }
 
 /** `/`: signed-out operators go to the sign-in page, signed-in ones to the welcome page (spec §2). */
@@ -46,7 +67,7 @@ export function RequireAuth() {
     <SessionGate>
       {(signedIn) =>
         signedIn ? (
-          <FrameLoader frame={consoleLayoutPage} />
+          <SignedInFrame frame={consoleLayoutPage} />
         ) : (
           <Navigate to={wasSignedOutByOperator() ? '/login' : loginUrlFor(location)} replace />
         )
@@ -68,7 +89,7 @@ export function PublicOnly({ children }: { readonly children: ReactNode }) {
 export function AdaptiveFrame() {
   return (
     <SessionGate>
-      {(signedIn) => <FrameLoader frame={signedIn ? consoleLayoutPage : publicFramePage} />}
+      {(signedIn) => (signedIn ? <SignedInFrame frame={consoleLayoutPage} /> : <FrameLoader frame={publicFramePage} />)}
     </SessionGate>
   );
 }

@@ -1,37 +1,52 @@
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
-import { useEffect } from 'react';
-import { noticeDuration, subscribeNotices } from '../components/notices';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { subscribeNotices, type Notice } from '../components/notices';
+import type LoadedToastCenter from './toast-center';
+
+type ToastCenter = typeof LoadedToastCenter;
 
 /**
- * Renders published notices as Fluent toasts: messages centred at the top, notifications at the
- * top end, each for its spec §9 duration; hovering pauses the timer so a notice can be read.
+ * Shows published notices as Fluent toasts (app/toast-center.tsx). The toasts' code loads with the
+ * first notice, not with the console's first screen (issue 12's budget); notices that arrive while
+ * it loads wait here and show in order. A load that fails (the browser offline before it had the
+ * chunk) is tried again with the next notice.
  */
 export function NoticeCenter() {
-  const messagesId = useId('messages');
-  const notificationsId = useId('notifications');
-  const messages = useToastController(messagesId);
-  const notifications = useToastController(notificationsId);
+  const waiting = useRef<Notice[]>([]);
+  const show = useRef<((notice: Notice) => void) | null>(null);
+  const loading = useRef(false);
+  const [Toasts, setToasts] = useState<ToastCenter | null>(null);
+
+  const load = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    import('./toast-center').then(
+      (module) => setToasts(() => module.default),
+      () => {
+        loading.current = false;
+      },
+    );
+  }, []);
 
   useEffect(
     () =>
       subscribeNotices((notice) => {
-        const controller = notice.kind === 'message' ? messages : notifications;
-        if (notice.id) controller.dismissToast(notice.id);
-        controller.dispatchToast(
-          <Toast>
-            <ToastTitle>{notice.title}</ToastTitle>
-            {notice.body ? <ToastBody>{notice.body}</ToastBody> : null}
-          </Toast>,
-          { intent: notice.intent, timeout: noticeDuration(notice), pauseOnHover: true, toastId: notice.id, politeness: notice.intent === 'error' ? 'assertive' : 'polite' },
-        );
+        if (show.current) {
+          show.current(notice);
+          return;
+        }
+        waiting.current.push(notice);
+        load();
       }),
-    [messages, notifications],
+    [load],
   );
 
-  return (
-    <>
-      <Toaster toasterId={messagesId} position="top" offset={{ vertical: 56 }} limit={3} />
-      <Toaster toasterId={notificationsId} position="top-end" offset={{ vertical: 56 }} limit={4} />
-    </>
-  );
+  const attach = useCallback((next: (notice: Notice) => void) => {
+    show.current = next;
+    for (const notice of waiting.current.splice(0)) next(notice);
+    return () => {
+      show.current = null;
+    };
+  }, []);
+
+  return Toasts ? <Toasts attach={attach} /> : null;
 }

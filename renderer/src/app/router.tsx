@@ -6,6 +6,7 @@ import { ForbiddenPage, NotFoundPage, ServerErrorPage, StatusScreen } from '../c
 import { Suspense } from 'react';
 import { FullPageSpinner } from '../components/full-page-status';
 import { PageBoundary } from '../components/page-boundary';
+import { RouterPublicNavigation } from '../components/router-public-navigation';
 
 /** The sign-in page: its own small chunk, the first thing a signed-out operator downloads. */
 export const loginPage = lazyPage(() => import('../pages/login/login-page'));
@@ -26,11 +27,13 @@ export function buildRouteObjects(): RouteObject[] {
           path: 'login',
           element: (
             <PublicOnly>
-              <PageBoundary resetKey="login">
-                <Suspense fallback={<FullPageSpinner />}>
-                  <loginPage.Component />
-                </Suspense>
-              </PageBoundary>
+              <RouterPublicNavigation>
+                <PageBoundary resetKey="login">
+                  <Suspense fallback={<FullPageSpinner />}>
+                    <loginPage.Component />
+                  </Suspense>
+                </PageBoundary>
+              </RouterPublicNavigation>
             </PublicOnly>
           ),
         },

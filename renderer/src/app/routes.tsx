@@ -8,10 +8,16 @@ import {
   Folder20Regular,
   Home20Filled,
   Home20Regular,
+  LockOpen20Filled,
+  LockOpen20Regular,
   MailInboxCheckmark20Filled,
   MailInboxCheckmark20Regular,
+  People20Filled,
+  People20Regular,
   Person20Filled,
   Person20Regular,
+  Receipt20Filled,
+  Receipt20Regular,
 } from '@fluentui/react-icons';
 import type { MenuId } from '@contract/permissions';
 import { managementScreens } from '../config/management-screens';
@@ -44,6 +50,42 @@ const FolderIcon = bundleIcon(Folder20Filled, Folder20Regular);
 const InvitationIcon = bundleIcon(MailInboxCheckmark20Filled, MailInboxCheckmark20Regular);
 const ManagementIcon = bundleIcon(AppsListDetail20Filled, AppsListDetail20Regular);
 const SystemIcon = bundleIcon(Globe20Filled, Globe20Regular);
+const CustomersIcon = bundleIcon(People20Filled, People20Regular);
+const TransactionsIcon = bundleIcon(Receipt20Filled, Receipt20Regular);
+const UnlockIcon = bundleIcon(LockOpen20Filled, LockOpen20Regular);
+
+/** Customers and Transactions (renderer/src/commerce): global screens over one project each. */
+const customersPage = lazyPage(() => import('../commerce/customers-page'));
+const transactionsPage = lazyPage(() => import('../commerce/transactions-page'));
+
+function commerceRoutes(): ConsoleRoute[] {
+  return [
+    { path: '/customers/index', area: 'customers', labelKey: 'access:menus.customers.index', icon: CustomersIcon, page: customersPage, inMenu: true, menu: 'customers.index' },
+    {
+      path: '/customers/user-segmentation',
+      area: 'customers',
+      labelKey: 'access:menus.customers.userSegmentation',
+      icon: CustomersIcon,
+      page: lazyPage(() => import('../commerce/segments-page')),
+      inMenu: true,
+      menu: 'customers.userSegmentation',
+    },
+    { path: '/customers/index/:projectId/:customerId', area: 'customers', labelKey: 'access:menus.customers.index', icon: CustomersIcon, page: customersPage, inMenu: false, menu: 'customers.index' },
+    { path: '/transactions/index', area: 'transactions', labelKey: 'access:menus.transactions.index', icon: TransactionsIcon, page: transactionsPage, inMenu: true, menu: 'transactions.index' },
+    // Spec §2: index, receipt and apple show the same page (receipt opens on the lookup).
+    { path: '/transactions/receipt', area: 'transactions', labelKey: 'access:menus.transactions.receipt', icon: TransactionsIcon, page: transactionsPage, inMenu: false, menu: 'transactions.receipt' },
+    { path: '/transactions/apple', area: 'transactions', labelKey: 'access:menus.transactions.apple', icon: TransactionsIcon, page: transactionsPage, inMenu: false, menu: 'transactions.apple' },
+    {
+      path: '/transactions/manual-unlock',
+      area: 'transactions',
+      labelKey: 'access:menus.transactions.manualUnlock',
+      icon: UnlockIcon,
+      page: lazyPage(() => import('../commerce/unlocks-page')),
+      inMenu: true,
+      menu: 'transactions.manualUnlock',
+    },
+  ];
+}
 
 /** System Management's global lists share one chunk: the page picks the list from the path. */
 const systemPage = lazyPage(() => import('../resources/system/system-page'));
@@ -99,6 +141,16 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     labelKey: 'projects:invitation.accept',
     icon: InvitationIcon,
     page: lazyPage(() => import('../resources/projects/accept-invitation-page')),
+    inMenu: false,
+  },
+  ...commerceRoutes(),
+  // A signed preview link opened on the desktop (palette://preview/<token>).
+  {
+    path: '/preview/:token',
+    area: 'projects',
+    labelKey: 'projectPages:preview.opened.title',
+    icon: InvitationIcon,
+    page: lazyPage(() => import('../resources/projects/preview-link-page')),
     inMenu: false,
   },
   ...managementRoutes(),

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@contract/errors';
-import { ipcChannelNames, ipcEventNames, type IpcChannelName, type IpcEventName } from '@contract/ipc-names';
+import { HOST_PAGE_KEY_HEADER, ipcChannelNames, ipcEventNames, type IpcChannelName, type IpcEventName } from '@contract/ipc-names';
 import type { IpcResult, PaletteBridge } from '@contract/ipc';
 
 /** What the HTTP bridge needs from the browser; tests pass fakes. */
@@ -10,12 +10,23 @@ export interface HttpBridgeEnvironment {
   /** The host's IPC and event paths (contract/ipc.ts HOST_IPC_PATH, HOST_EVENTS_PATH). */
   readonly ipcPath: string;
   readonly eventsPath: string;
+  /**
+   * The page key of this launch, read on every call (contract/ipc.ts HOST_PAGE_KEY_HEADER): the
+   * host refuses IPC and the event stream without it. Null when the page holds none.
+   */
+  readonly pageKey?: () => string | null;
 }
 
-/** The part of `EventSource` the bridge uses. */
+/** The part of `EventSource` the bridge uses (bridge/event-stream.ts implements it over fetch). */
 export interface EventSourceLike {
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  addEventListener(type: string, listener: (event: { readonly data: string }) => void): void;
   close(): void;
+}
+
+/** The page key header, when the page holds a key. */
+export function pageKeyHeaders(env: Pick<HttpBridgeEnvironment, 'pageKey'>): Record<string, string> {
+  const key = env.pageKey?.() ?? null;
+  return key ? { [HOST_PAGE_KEY_HEADER]: key } : {};
 }
 
 function isIpcResult(value: unknown): value is IpcResult<unknown> {
@@ -37,7 +48,7 @@ export async function postChannel(env: HttpBridgeEnvironment, channel: IpcChanne
     response = await env.fetch(`${env.ipcPath}/${channel}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...pageKeyHeaders(env) },
       body: JSON.stringify(input === undefined ? {} : { input }),
     });
   } catch (error) {

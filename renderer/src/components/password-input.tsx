@@ -1,9 +1,13 @@
-import { Button, Input, Tooltip, type InputProps } from '@fluentui/react-components';
+import { Button, Input, type InputProps } from '@fluentui/react-components';
 import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A password input with a show/hide toggle (announced, keyboard reachable). */
+/**
+ * A password input with a show/hide toggle (announced, keyboard reachable). The toggle is named by
+ * `aria-label` and hints with the browser's own tooltip: Fluent's tooltip (with its positioning)
+ * would be a tenth of the sign-in screen's script budget (issue 12).
+ */
 export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'>) {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
@@ -13,15 +17,15 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'>) 
       {...props}
       type={visible ? 'text' : 'password'}
       contentAfter={
-        <Tooltip content={label} relationship="label">
-          <Button
-            appearance="transparent"
-            size="small"
-            icon={visible ? <EyeOff20Regular /> : <Eye20Regular />}
-            aria-pressed={visible}
-            onClick={() => setVisible((v) => !v)}
-          />
-        </Tooltip>
+        <Button
+          appearance="transparent"
+          size="small"
+          icon={visible ? <EyeOff20Regular /> : <Eye20Regular />}
+          aria-label={label}
+          title={label}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        />
       }
     />
   );

@@ -1,6 +1,7 @@
 import type { FluentIcon } from '@fluentui/react-icons';
 import { createContext, useContext } from 'react';
-import { menuDef, type MenuId } from '@contract/permissions';
+import type { MenuId } from '@contract/permissions';
+import { menuAccess } from './menu-access';
 import type { LazyPage } from './lazy-page';
 
 /**
@@ -80,8 +81,8 @@ export function allowedRoutes(routes: readonly ConsoleRoute[], menus: readonly s
   return routes.filter((route) => {
     if (!route.menu) return true;
     if (menus) return menus.includes(route.menu);
-    const def = menuDef(route.menu);
-    return def.area === null && !def.adminOnly;
+    const def = menuAccess[route.menu];
+    return def !== undefined && def.area === null && !def.adminOnly;
   });
 }
 

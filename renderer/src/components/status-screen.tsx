@@ -1,7 +1,8 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowClockwise20Regular, ArrowLeft20Regular, Home20Regular } from '@fluentui/react-icons';
+import { ArrowClockwise20Regular, ArrowLeft20Regular, CloudOff48Regular, Home20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { isNotKeptOffline } from '../connectivity/not-kept';
 import { errorText } from '../i18n/error-text';
 
 /** The three status pages of spec §2. */
@@ -31,6 +32,7 @@ const useStyles = makeStyles({
   },
   body: { display: 'block', maxWidth: '480px', textAlign: 'center', color: tokens.colorNeutralForeground2 },
   detail: { color: tokens.colorNeutralForeground3 },
+  offlineIcon: { color: tokens.colorNeutralForeground3, fontSize: '48px', marginBottom: tokens.spacingVerticalM },
   actions: { display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalL },
 });
 
@@ -51,6 +53,7 @@ export function StatusScreen({ kind, error, onRetry }: StatusScreenProps) {
   const { t } = useTranslation(['pages', 'errors']);
   const navigate = useNavigate();
   const code = statusCodes[kind];
+  if (isNotKeptOffline(error)) return <NotKeptScreen />;
   return (
     <section className={styles.root} aria-labelledby="status-title">
       <div className={styles.code} aria-hidden="true">
@@ -71,6 +74,35 @@ export function StatusScreen({ kind, error, onRetry }: StatusScreenProps) {
           </Button>
         ) : null}
         <Button appearance={onRetry ? 'secondary' : 'primary'} icon={<Home20Regular />} onClick={() => navigate('/')}>
+          {t('pages:errors.backHome')}
+        </Button>
+        {window.history.length > 1 ? (
+          <Button appearance="subtle" icon={<ArrowLeft20Regular />} onClick={() => navigate(-1)}>
+            {t('pages:errors.goBack')}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Offline, a screen this computer keeps nothing of (issue 14): said plainly, without an error code,
+ * since nothing failed; it loads by itself when the connection returns.
+ */
+function NotKeptScreen() {
+  const styles = useStyles();
+  const { t } = useTranslation(['offline', 'pages']);
+  const navigate = useNavigate();
+  return (
+    <section className={styles.root} aria-labelledby="status-title">
+      <CloudOff48Regular className={styles.offlineIcon} aria-hidden="true" />
+      <Text as="h1" id="status-title" size={600} weight="semibold">
+        {t('offline:notKept.title')}
+      </Text>
+      <Text className={styles.body}>{t('offline:notKept.body')}</Text>
+      <div className={styles.actions}>
+        <Button appearance="primary" icon={<Home20Regular />} onClick={() => navigate('/')}>
           {t('pages:errors.backHome')}
         </Button>
         {window.history.length > 1 ? (

@@ -48,7 +48,12 @@ import { DocumentFields, type DocumentFieldContext } from './document-fields';
 import { draftErrors } from './document-path';
 import { StatusBadges } from './status-badges';
 import { callApi } from '../bridge/call-api';
-import { kindPreviews } from './kind-previews';
+import { kindPreviews, kindTabs } from './kind-previews';
+import { OnlineOnly } from '../components/offline/online-only';
+import { isNotKeptOffline } from '../connectivity/not-kept';
+import { useConnectivity } from '../connectivity/use-connectivity';
+import { useOfflineData, usePendingChange } from '../data/offline/use-offline';
+import { PendingDraftNotice } from './pending-draft-notice';
 
 const useStyles = makeStyles({
   back: { marginLeft: `calc(-1 * ${tokens.spacingHorizontalS})`, marginBottom: tokens.spacingVerticalS },
@@ -66,7 +71,8 @@ const useStyles = makeStyles({
   compare: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-type TabId = 'edit' | 'changes' | 'history';
+/** The editor's own tabs, or one of the kind's (kind-previews.tsx `kindTabs`) by its id. */
+type TabId = 'edit' | 'changes' | 'history' | (string & {});
 
 /** Problems the server found that the console cannot (references to SKUs, region groups, lists). */
 function referenceProblems(problems: FieldErrors): FieldErrors {
@@ -77,12 +83,20 @@ function referenceProblems(problems: FieldErrors): FieldErrors {
  * The editor of one configuration item: its draft (saved with its problems), the life cycle
  * (publish to preview, promote to official, take off the air, approve), what changed against what is
  * live, and its history with rollback. A stale save keeps what was typed and shows both versions.
+ *
+ * Offline (issue 14) a save keeps the draft on this computer as a change waiting to be sent, with
+ * the version it was based on; the editor then shows that draft, and a change stopped by a newer
+ * version opens the same conflict view. Publishing and the other actions others see wait online.
  */
 export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind: AnyConfigKind; readonly projectId: string; readonly id: string; readonly canWrite: boolean }) {
   const { t } = useTranslation(['configPages', 'config', 'errors', 'validation']);
   const styles = useStyles();
   const navigate = useNavigate();
   const item = useConfigItem(kind, projectId, id);
+  const saveRoute = configRoute(kind, 'saveDraft');
+  const pending = usePendingChange(saveRoute, { projectId, id });
+  const offlineData = useOfflineData();
+  const { online } = useConnectivity();
   const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
   const [base, setBase] = useState<ConfigItem | null>(null);
   const [refusal, setRefusal] = useState<FieldErrors>({});
@@ -97,11 +111,15 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
   // A newer item from the server (first load, a refetch after another screen's change) becomes the
   // base only while nothing is typed: with unsaved edits the base stays at the version they were
   // made on, so saving them meets the conflict view instead of overwriting the newer version.
+  // A draft waiting to be sent is what the editor shows, as saved (issue 14); the server's newer item
+  // is not taken over it: the change itself meets that version when it is sent.
   const edited = draft !== null && base !== null && JSON.stringify(draft) !== JSON.stringify(base.draft);
-  if (item.data && (base === null || (item.data.version > base.version && !conflict && !edited))) {
-    setDraft(item.data.draft);
-    setBase(item.data);
+  if (item.data && (base === null || (item.data.version > base.version && !conflict && !edited && !pending))) {
+    const waitingDraft = pending ? (pending.body['draft'] as Record<string, unknown>) : null;
+    setDraft(waitingDraft ?? item.data.draft);
+    setBase(waitingDraft ? { ...item.data, draft: waitingDraft } : item.data);
   }
+  if (pending?.status === 'conflict' && pending.theirs && !conflict) setConflict(pending.theirs as ConfigItem);
 
   const save = useConfigMutation(kind, 'saveDraft');
   const publish = useConfigMutation(kind, 'publish');
@@ -118,7 +136,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
 
   if (item.isError) {
     return (
-      <MessageBar intent="error">
+      <MessageBar intent={isNotKeptOffline(item.error) ? 'info' : 'error'}>
         <MessageBarBody>{errorText(t, item.error)}</MessageBarBody>
       </MessageBar>
     );
@@ -167,7 +185,43 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
     setBase(next);
     if (!keepDraft) setDraft(next.draft);
   };
-  const onSave = async () => adopt(await run(() => save.mutateAsync({ params, body: { version: base.version, draft } }), t('configPages:editor.saved'), true));
+  const onSave = async () => {
+    // Offline, or while a change of this item still waits, the draft waits to be sent (in order,
+    // with the version it was based on), and is sent at once if the way is open.
+    if (offlineData && (!online || pending)) {
+      const name = typeof draft['name'] === 'string' && draft['name'] !== '' ? draft['name'] : base.name;
+      await offlineData.changes.save({ routeId: saveRoute, params, body: { version: base.version, draft }, label: name });
+      setBase({ ...base, draft });
+      notify.message('info', t('offline:editor.savedLocally'));
+      if (online) void offlineData.changes.flush();
+      return;
+    }
+    adopt(await run(() => save.mutateAsync({ params, body: { version: base.version, draft } }), t('configPages:editor.saved'), true));
+  };
+  const discardPending = async () => {
+    if (!pending || !offlineData) return;
+    const ok = await confirm({ title: t('offline:pending.discardTitle'), body: t('offline:pending.discardBody', { name: pending.label }), confirmLabel: t('offline:pending.discard'), danger: true });
+    if (!ok) return;
+    await offlineData.changes.discard(pending.id);
+    if (item.data) {
+      setBase(item.data);
+      setDraft(item.data.draft);
+    }
+  };
+  // The conflict view's choices for a change that waited: "keep mine" sends it again over the newer
+  // version (the operator decided), "take theirs" drops it.
+  const resolvePendingConflict = async (keepMine: boolean, theirs: ConfigItem) => {
+    if (!pending || !offlineData) return;
+    if (keepMine) {
+      await offlineData.changes.rebase(pending.id, theirs.version);
+      setBase({ ...theirs, draft });
+      if (online) void offlineData.changes.flush();
+    } else {
+      await offlineData.changes.discard(pending.id);
+      adopt(theirs);
+    }
+    setConflict(null);
+  };
 
   const context: DocumentFieldContext = {
     document: draft,
@@ -180,9 +234,10 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
   };
   const Preview: ComponentType<{ readonly draft: Record<string, unknown> }> | undefined = kindPreviews[kind.name];
   const aside = Preview !== undefined || kind.parts.schedule || kind.parts.targeting;
-  const canPublish = canWrite && !dirty && base.changed && problemCount === 0 && (!base.approvalRequired || base.approval !== null);
-  const canPromote = canWrite && !dirty && base.previewRevision !== null && base.previewRevision !== base.officialRevision;
-  const canApprove = canWrite && !dirty && base.approvalRequired && base.approval === null && base.changed && problemCount === 0;
+  // A draft still waiting to be sent is not the server's yet: nothing is published from it.
+  const canPublish = canWrite && !dirty && !pending && base.changed && problemCount === 0 && (!base.approvalRequired || base.approval !== null);
+  const canPromote = canWrite && !dirty && !pending && base.previewRevision !== null && base.previewRevision !== base.officialRevision;
+  const canApprove = canWrite && !dirty && !pending && base.approvalRequired && base.approval === null && base.changed && problemCount === 0;
 
   return (
     <>
@@ -205,35 +260,45 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
           {t('configPages:editor.saveDraft')}
         </Button>
         {base.approvalRequired ? (
-          <Button disabled={!canApprove || busy} onClick={() => void run(() => approve.mutateAsync({ params, body: { version: base.version } }), t('configPages:editor.approved')).then((next) => adopt(next))}>
-            {t('config:common.actions.approve')}
-          </Button>
+          <OnlineOnly>
+            <Button disabled={!canApprove || busy} onClick={() => void run(() => approve.mutateAsync({ params, body: { version: base.version } }), t('configPages:editor.approved')).then((next) => adopt(next))}>
+              {t('config:common.actions.approve')}
+            </Button>
+          </OnlineOnly>
         ) : null}
-        <Button disabled={!canPublish || busy} onClick={() => setPublishing(true)}>
-          {t('config:common.actions.publish')}
-        </Button>
-        <Button disabled={!canPromote || busy} onClick={() => void run(() => promote.mutateAsync({ params, body: { version: base.version } }), t('configPages:editor.promoted')).then((next) => adopt(next))}>
-          {t('config:common.actions.promote')}
-        </Button>
-        <Button
-          disabled={!canWrite || base.status === 'unpublished' || busy}
-          onClick={async () => {
-            const ok = await confirm({ title: t('configPages:editor.unpublishTitle', { name: base.name }), body: t('configPages:editor.unpublishBody'), confirmLabel: t('config:common.actions.unpublish'), danger: true });
-            if (ok) adopt(await run(() => unpublish.mutateAsync({ params, body: { version: base.version } }), t('configPages:editor.unpublished')));
-          }}
-        >
-          {t('config:common.actions.unpublish')}
-        </Button>
-        <Button
-          appearance="subtle"
-          disabled={!canWrite || base.status !== 'unpublished' || busy || base.deletedAt !== null}
-          onClick={async () => {
-            const ok = await confirm({ title: t('configPages:list.deleteTitle', { name: base.name }), body: t('configPages:list.deleteBody'), confirmLabel: t('config:common.actions.delete'), danger: true });
-            if (ok && (await run(() => remove.mutateAsync({ params, query: { version: base.version } }), t('configPages:list.deleted')))) navigate(`/management/${projectId}/${kind.segment}`);
-          }}
-        >
-          {t('config:common.actions.delete')}
-        </Button>
+        <OnlineOnly>
+          <Button disabled={!canPublish || busy} onClick={() => setPublishing(true)}>
+            {t('config:common.actions.publish')}
+          </Button>
+        </OnlineOnly>
+        <OnlineOnly>
+          <Button disabled={!canPromote || busy} onClick={() => void run(() => promote.mutateAsync({ params, body: { version: base.version } }), t('configPages:editor.promoted')).then((next) => adopt(next))}>
+            {t('config:common.actions.promote')}
+          </Button>
+        </OnlineOnly>
+        <OnlineOnly>
+          <Button
+            disabled={!canWrite || base.status === 'unpublished' || busy}
+            onClick={async () => {
+              const ok = await confirm({ title: t('configPages:editor.unpublishTitle', { name: base.name }), body: t('configPages:editor.unpublishBody'), confirmLabel: t('config:common.actions.unpublish'), danger: true });
+              if (ok) adopt(await run(() => unpublish.mutateAsync({ params, body: { version: base.version } }), t('configPages:editor.unpublished')));
+            }}
+          >
+            {t('config:common.actions.unpublish')}
+          </Button>
+        </OnlineOnly>
+        <OnlineOnly>
+          <Button
+            appearance="subtle"
+            disabled={!canWrite || base.status !== 'unpublished' || busy || base.deletedAt !== null}
+            onClick={async () => {
+              const ok = await confirm({ title: t('configPages:list.deleteTitle', { name: base.name }), body: t('configPages:list.deleteBody'), confirmLabel: t('config:common.actions.delete'), danger: true });
+              if (ok && (await run(() => remove.mutateAsync({ params, query: { version: base.version } }), t('configPages:list.deleted')))) navigate(`/management/${projectId}/${kind.segment}`);
+            }}
+          >
+            {t('config:common.actions.delete')}
+          </Button>
+        </OnlineOnly>
         {busy ? <Spinner size="tiny" aria-label={t('configPages:working')} /> : null}
       </div>
 
@@ -247,6 +312,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
           <MessageBarActions>
             <Button
               onClick={() => {
+                if (pending?.status === 'conflict') return void resolvePendingConflict(true, conflict);
                 adopt(conflict, true);
                 setConflict(null);
               }}
@@ -255,6 +321,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
             </Button>
             <Button
               onClick={() => {
+                if (pending?.status === 'conflict') return void resolvePendingConflict(false, conflict);
                 adopt(conflict);
                 setConflict(null);
               }}
@@ -263,6 +330,15 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
             </Button>
           </MessageBarActions>
         </MessageBar>
+      ) : null}
+      {pending ? (
+        <PendingDraftNotice
+          change={pending}
+          onDiscard={() => void discardPending()}
+          onRetry={() => {
+            void offlineData?.changes.retry(pending.id).then(() => (online ? offlineData.changes.flush() : undefined));
+          }}
+        />
       ) : null}
       {problemCount > 0 ? (
         <MessageBar intent="info" className={styles.banner}>
@@ -288,6 +364,11 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
         <Tab value="edit">{t('configPages:editor.tabs.edit')}</Tab>
         <Tab value="changes">{t('configPages:editor.tabs.changes')}</Tab>
         <Tab value="history">{t('configPages:editor.tabs.history')}</Tab>
+        {(kindTabs[kind.name] ?? []).map((extra) => (
+          <Tab key={extra.id} value={extra.id}>
+            {t(extra.labelKey)}
+          </Tab>
+        ))}
       </TabList>
 
       {tab === 'edit' ? (
@@ -307,6 +388,11 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
         </div>
       ) : null}
       {tab === 'changes' ? <LiveChanges kind={kind} projectId={projectId} item={base} draft={draft} /> : null}
+      {(kindTabs[kind.name] ?? [])
+        .filter((extra) => extra.id === tab)
+        .map(({ id: extraId, component: Extra }) => (
+          <Extra key={extraId} projectId={projectId} item={base} />
+        ))}
       {tab === 'history' ? (
         <History
           kind={kind}
@@ -465,12 +551,16 @@ function History({
                 ))}
               </TableCell>
               <TableCell>
-                <Button size="small" disabled={!canWrite} onClick={() => void onRollback(revision, 'official')}>
-                  {t('configPages:history.rollbackTo', { number: revision.number })}
-                </Button>{' '}
-                <Button size="small" appearance="subtle" disabled={!canWrite} onClick={() => void onRollback(revision, 'preview')}>
-                  {t('configPages:history.previewAgain')}
-                </Button>
+                <OnlineOnly>
+                  <Button size="small" disabled={!canWrite} onClick={() => void onRollback(revision, 'official')}>
+                    {t('configPages:history.rollbackTo', { number: revision.number })}
+                  </Button>
+                </OnlineOnly>{' '}
+                <OnlineOnly>
+                  <Button size="small" appearance="subtle" disabled={!canWrite} onClick={() => void onRollback(revision, 'preview')}>
+                    {t('configPages:history.previewAgain')}
+                  </Button>
+                </OnlineOnly>
               </TableCell>
             </TableRow>
           ))}

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Dialog,
   DialogActions,
@@ -33,12 +34,15 @@ import { newDraft, type AnyConfigKind, type ConfigItem, type OnlineStatus } from
 import type { FieldErrors } from '@contract/envelope';
 import { fieldErrorMessage } from '@contract/field-errors';
 import { notify } from '../components/notices';
+import { OnlineOnly, useOnlineOnly } from '../components/offline/online-only';
+import { isNotKeptOffline } from '../connectivity/not-kept';
 import { isAppError } from '../bridge/app-error';
 import { errorText } from '../i18n/error-text';
 import { PaginationBar } from '../resources/pagination-bar';
 import { ReorderSection } from '../resources/reorder-section';
 import { useConfirm } from '../resources/confirm-dialog';
-import { useConfigList, useConfigMutation, useConfigPolicy } from './config-api';
+import { usePendingChanges } from '../data/offline/use-offline';
+import { configRoute, useConfigList, useConfigMutation, useConfigPolicy } from './config-api';
 import { draftErrors } from './document-path';
 import { StatusBadges } from './status-badges';
 
@@ -86,6 +90,9 @@ export function ConfigList({
   const [name, setName] = useState('');
   const [createErrors, setCreateErrors] = useState<FieldErrors>({});
   const { confirm, element: confirmElement } = useConfirm();
+  const { offline } = useOnlineOnly();
+  const saveRoute = configRoute(kind, 'saveDraft');
+  const waiting = new Set(usePendingChanges().filter((change) => change.routeId === saveRoute && change.params['projectId'] === projectId).map((change) => change.params['id']));
   const list = useConfigList(kind, projectId, {
     page,
     pageSize,
@@ -163,7 +170,7 @@ export function ConfigList({
           <Switch
             label={t('configPages:list.approvals')}
             checked={policy.data.requiresApproval}
-            disabled={!canSetPolicy || setPolicy.isPending}
+            disabled={!canSetPolicy || setPolicy.isPending || offline}
             onChange={(_, data) =>
               void act(
                 () => setPolicy.mutateAsync({ params: { projectId }, body: { requiresApproval: data.checked, version: policy.data?.version ?? 1 } }),
@@ -184,26 +191,32 @@ export function ConfigList({
           </Button>
         ) : null}
         {canWrite && trashed && items.length > 0 ? (
-          <Button
-            appearance="subtle"
-            onClick={async () => {
-              if (await confirm({ title: t('configPages:list.emptyTrashTitle'), body: t('configPages:list.emptyTrashBody', { count: total }), confirmLabel: t('configPages:list.emptyTrashAction'), danger: true })) {
-                await act(() => emptyTrash.mutateAsync({ params: { projectId } }), t('configPages:list.trashEmptied'));
-              }
-            }}
-          >
-            {t('configPages:list.emptyTrashAction')}
-          </Button>
+          <OnlineOnly>
+            <Button
+              appearance="subtle"
+              onClick={async () => {
+                if (await confirm({ title: t('configPages:list.emptyTrashTitle'), body: t('configPages:list.emptyTrashBody', { count: total }), confirmLabel: t('configPages:list.emptyTrashAction'), danger: true })) {
+                  await act(() => emptyTrash.mutateAsync({ params: { projectId } }), t('configPages:list.trashEmptied'));
+                }
+              }}
+            >
+              {t('configPages:list.emptyTrashAction')}
+            </Button>
+          </OnlineOnly>
         ) : null}
         {canWrite && !trashed && kind.parts.order ? (
-          <Button icon={<ReOrderDotsVertical20Regular />} disabled={reordering !== null} onClick={() => setReordering({ top: null })}>
-            {t('config:common.actions.reorder')}
-          </Button>
+          <OnlineOnly>
+            <Button icon={<ReOrderDotsVertical20Regular />} disabled={reordering !== null} onClick={() => setReordering({ top: null })}>
+              {t('config:common.actions.reorder')}
+            </Button>
+          </OnlineOnly>
         ) : null}
         {canWrite && !trashed ? (
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
-            {t(`config:${kind.name}.create`)}
-          </Button>
+          <OnlineOnly>
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
+              {t(`config:${kind.name}.create`)}
+            </Button>
+          </OnlineOnly>
         ) : null}
       </div>
       {reordering ? (
@@ -215,12 +228,12 @@ export function ConfigList({
         />
       ) : null}
       {!reordering && list.isError ? (
-        <MessageBar intent="error">
+        <MessageBar intent={isNotKeptOffline(list.error) ? 'info' : 'error'}>
           <MessageBarBody>{errorText(t, list.error)}</MessageBarBody>
         </MessageBar>
       ) : null}
       {!reordering && list.isPending ? <Spinner label={t('configPages:loading')} /> : null}
-      {!reordering && !list.isPending && items.length === 0 ? <Text className={styles.muted}>{trashed ? t('configPages:list.emptyTrash') : t('configPages:list.empty')}</Text> : null}
+      {!reordering && !list.isPending && !list.isError && items.length === 0 ? <Text className={styles.muted}>{trashed ? t('configPages:list.emptyTrash') : t('configPages:list.empty')}</Text> : null}
       {!reordering && items.length > 0 ? (
         <Table aria-label={t(`config:${kind.name}.plural`)}>
           <TableHeader>
@@ -254,6 +267,14 @@ export function ConfigList({
                       {item.name || t('configPages:untitled')}
                     </Link>
                   )}
+                  {waiting.has(item.id) ? (
+                    <>
+                      {' '}
+                      <Badge appearance="tint" color="informative">
+                        {t('offline:editor.waitingTitle')}
+                      </Badge>
+                    </>
+                  ) : null}
                 </TableCell>
                 {Object.entries(kind.meta)
                   .filter(([, meta]) => meta.list)
@@ -271,25 +292,31 @@ export function ConfigList({
                   <TableCell>
                     {trashed ? (
                       <>
-                        <Button size="small" onClick={() => void act(() => restore.mutateAsync({ params: { projectId, id: item.id }, query: { version: item.version } }), t('configPages:list.restored'))}>
-                          {t('config:common.actions.restore')}
-                        </Button>{' '}
-                        <Button
-                          size="small"
-                          appearance="subtle"
-                          onClick={async () => {
-                            if (await confirm({ title: t('configPages:list.purgeTitle', { name: item.name }), body: t('configPages:list.purgeBody'), confirmLabel: t('config:common.actions.purge'), danger: true })) {
-                              await act(() => purge.mutateAsync({ params: { projectId, id: item.id }, query: { version: item.version } }), t('configPages:list.purged'));
-                            }
-                          }}
-                        >
-                          {t('config:common.actions.purge')}
-                        </Button>
+                        <OnlineOnly>
+                          <Button size="small" onClick={() => void act(() => restore.mutateAsync({ params: { projectId, id: item.id }, query: { version: item.version } }), t('configPages:list.restored'))}>
+                            {t('config:common.actions.restore')}
+                          </Button>
+                        </OnlineOnly>{' '}
+                        <OnlineOnly>
+                          <Button
+                            size="small"
+                            appearance="subtle"
+                            onClick={async () => {
+                              if (await confirm({ title: t('configPages:list.purgeTitle', { name: item.name }), body: t('configPages:list.purgeBody'), confirmLabel: t('config:common.actions.purge'), danger: true })) {
+                                await act(() => purge.mutateAsync({ params: { projectId, id: item.id }, query: { version: item.version } }), t('configPages:list.purged'));
+                              }
+                            }}
+                          >
+                            {t('config:common.actions.purge')}
+                          </Button>
+                        </OnlineOnly>
                       </>
                     ) : kind.parts.order && (index > 0 || page > 1) ? (
-                      <Button size="small" icon={<ArrowUp16Regular />} onClick={() => setReordering({ top: item.id })}>
-                        {t('configPages:list.toTop')}
-                      </Button>
+                      <OnlineOnly>
+                        <Button size="small" icon={<ArrowUp16Regular />} onClick={() => setReordering({ top: item.id })}>
+                          {t('configPages:list.toTop')}
+                        </Button>
+                      </OnlineOnly>
                     ) : null}
                   </TableCell>
                 ) : null}

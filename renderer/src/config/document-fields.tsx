@@ -19,9 +19,10 @@ import type { ConfigFieldMeta } from '@contract/config';
 import type { FieldErrors } from '@contract/envelope';
 import { fieldErrorMessage } from '@contract/field-errors';
 import { toNamespacedKey } from '@contract/i18n/keys';
-import { numberFromInput, percentOff } from '@contract/validation';
+import { normalizeColour, numberFromInput, percentOff } from '@contract/validation';
 import { MediaUploadField } from '../media/media-upload-field';
 import { dotted, getAt, setAt, type Path } from './document-path';
+import { IdListField } from './id-list-field';
 import { useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
 
 const useStyles = makeStyles({
@@ -92,6 +93,8 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
   const hint = meta.helpKey ? labelOf(t, meta.helpKey) : undefined;
   const fieldProps = { label, hint, validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  // A field for some values of another only (an Image & Text popup's image) is left out otherwise.
+  if (meta.shownWhen && !meta.shownWhen.values.includes(String(context.document[meta.shownWhen.field]))) return null;
 
   switch (meta.input) {
     case 'text':
@@ -118,7 +121,8 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
       return (
         <Field {...fieldProps}>
           <div className={styles.colour}>
-            <span className={styles.swatch} style={{ background: /^#[0-9A-Fa-f]{3,8}$/.test(text) ? text : 'transparent' }} aria-hidden />
+            {/* The swatch shows only what the app would take (#RGB, #RRGGBB, #RRGGBBAA); anything else leaves it empty. */}
+            <span className={styles.swatch} style={{ background: normalizeColour(text) ?? 'transparent' }} aria-hidden data-testid="colour-swatch" />
             <Input value={text} placeholder={t('configPages:editor.colourPlaceholder')} disabled={context.disabled} onChange={(_, data) => set(data.value === '' ? undefined : data.value)} />
           </div>
         </Field>
@@ -176,15 +180,23 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
           disabled={context.disabled}
         />
       ) : null;
-    case 'group':
+    case 'group': {
+      // A group the document may leave out has a switch; off, the group is absent and its fields hidden.
+      const present = !meta.optional || (value !== undefined && value !== null);
       return (
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{label}</legend>
+          {meta.optional ? (
+            <Switch label={t('configPages:editor.includeGroup')} aria-label={label} checked={present} disabled={context.disabled} onChange={(_, data) => set(data.checked ? {} : undefined)} />
+          ) : null}
           {hint ? <Text size={200}>{hint}</Text> : null}
           {message ? <Text className={styles.error}>{message}</Text> : null}
-          <DocumentFields meta={meta.items ?? {}} path={path} context={context} />
+          {present ? <DocumentFields meta={meta.items ?? {}} path={path} context={context} /> : null}
         </fieldset>
       );
+    }
+    case 'idList':
+      return <IdListField label={label} hint={hint} validationMessage={message} value={value} separator={meta.separator ?? 'ids'} disabled={context.disabled} onChange={set} />;
     case 'list':
       return <ListField meta={meta} path={path} label={label} message={message} value={value} context={context} onChange={set} />;
     default: {
@@ -214,7 +226,12 @@ function NumberField({
   const styles = useStyles();
   const [draftText, setDraftText] = useState<string | null>(null);
   // A discount reads both ways: the ratio typed, and what it means to a buyer (0.8 = 20% off, 8 折).
-  const means = unit === 'discount' && typeof value === 'number' && value > 0 && value <= 1 ? t('configPages:editor.discountMeans', { percent: percentOff(value), tenths: Math.round(value * 100) / 10 }) : null;
+  const means =
+    unit === 'discount' && typeof value === 'number' && value > 0 && value <= 1
+      ? t('configPages:editor.discountMeans', { percent: percentOff(value), tenths: Math.round(value * 100) / 10 })
+      : unit === 'seconds'
+        ? t('configPages:editor.seconds')
+        : null;
   const shown = draftText ?? (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
   return (
     <Field {...fieldProps}>

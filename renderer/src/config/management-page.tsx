@@ -1,5 +1,6 @@
 import { Card, makeStyles, Skeleton, SkeletonItem, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import type { ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { configKindBySegment } from '@contract/config';
 import { PageHeader } from '../components/page-header';
@@ -9,7 +10,9 @@ import { useProjectAccess } from '../data/menus';
 import { ConfigEditor } from './config-editor';
 import { ConfigList } from './config-list';
 import { ConfigRecords } from './config-records';
-import { managementLocation, managementScreens } from './management-screens';
+import { customScreens, managementLocation, managementScreens } from './management-screens';
+import { PopupPreviewScreen } from './popups/popup-preview-screen';
+import { SubscriptionCheckScreen } from '../commerce/subscription-check';
 
 const useStyles = makeStyles({
   projects: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -18,6 +21,12 @@ const useStyles = makeStyles({
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
+
+/** The pages of the area's custom screens (management-screens.ts `customScreens`), by segment. */
+const customScreenPages: Readonly<Record<string, ComponentType<{ readonly projectId: string }>>> = {
+  popupPreview: PopupPreviewScreen,
+  'check-subscription': SubscriptionCheckScreen,
+};
 
 /** `/management` without a project: choose one (spec §2's placeholder, made useful). */
 function ChooseProject() {
@@ -75,13 +84,15 @@ export default function ManagementPage() {
   const screen = screens.find((s) => s.segment === where.segment);
   if (!screen) return managementScreens.some((s) => s.segment === where.segment) ? <StatusScreen kind="forbidden" /> : <Navigate to="/404" replace />;
   const kind = configKindBySegment(where.segment);
+  const Custom = customScreens.some((s) => s.segment === where.segment) ? customScreenPages[where.segment] : undefined;
+  if (Custom && where.id) return <Navigate to={`/management/${projectId}/${where.segment}`} replace />;
   const canWrite = kind ? access.can(`${kind.name}.saveDraft` as never) : false;
 
   return (
     <>
       {where.id === null ? (
         <>
-          <PageHeader title={t(screen.labelKey)} description={kind ? t(`config:${kind.name}.description`) : t('configPages:records.description')} />
+          <PageHeader title={t(screen.labelKey)} description={kind ? t(`config:${kind.name}.description`) : Custom ? t(`configPages:screens.${where.segment}`) : t('configPages:records.description')} />
           <TabList className={styles.tabs} selectedValue={screen.segment} onTabSelect={(_, data) => navigate(`/management/${projectId}/${String(data.value)}`)} aria-label={t('configPages:management.sections', { project: project.data.name })}>
             {screens.map((s) => (
               <Tab key={s.segment} value={s.segment}>
@@ -93,7 +104,8 @@ export default function ManagementPage() {
       ) : null}
       {kind && where.id ? <ConfigEditor key={where.id} kind={kind} projectId={projectId} id={where.id} canWrite={canWrite} /> : null}
       {kind && !where.id ? <ConfigList kind={kind} projectId={projectId} canWrite={canWrite} canSetPolicy={access.can(`${kind.name}.setPolicy` as never)} /> : null}
-      {!kind ? <ConfigRecords projectId={projectId} /> : null}
+      {Custom ? <Custom projectId={projectId} /> : null}
+      {!kind && !Custom ? <ConfigRecords projectId={projectId} /> : null}
     </>
   );
 }

@@ -403,7 +403,8 @@ export function SubscriptionPagePreview({ draft, language, theme, now }: Subscri
   return (
     <section className={styles.region} aria-label={t('configUi:preview.regionLabel')} data-theme={theme}>
       <div className={mergeClasses(styles.device, dark ? styles.deviceDark : styles.deviceLight)}>
-        <div className={mergeClasses(styles.screen, dark ? styles.screenDark : styles.screenLight)} lang={language}>
+        {/* data-app-screen: the app's screen as configured, in the operator's colours (tests/e2e/a11y.spec.ts leaves its colour contrast to them). */}
+        <div className={mergeClasses(styles.screen, dark ? styles.screenDark : styles.screenLight)} lang={language} data-app-screen="">
           {page.background?.type === 'video' ? (
             <video className={styles.backgroundMedia} src={page.background.src} muted loop autoPlay playsInline aria-hidden="true" />
           ) : page.background ? (

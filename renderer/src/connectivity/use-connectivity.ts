@@ -26,7 +26,9 @@ export function useConnectivity(): Connectivity {
  * when the console comes back.
  */
 export function useConnectivityWiring(): void {
-  const { t } = useTranslation('layout');
+  // Not `useTranslation('layout')`: the sign-in screen runs this wiring without the console's
+  // texts (issue 12's budget), and there is no notice to show there anyway.
+  const { t } = useTranslation();
   const { online } = useConnectivity();
   const wasOnline = useRef(online);
 
@@ -56,7 +58,7 @@ export function useConnectivityWiring(): void {
   }, []);
 
   useEffect(() => {
-    if (online && !wasOnline.current) notify.message('success', t('connectivity.restored'), 'connection-restored');
+    if (online && !wasOnline.current) notify.message('success', t('layout:connectivity.restored'), 'connection-restored');
     wasOnline.current = online;
   }, [online, t]);
 }

@@ -1,9 +1,8 @@
-import { ErrorCode } from '@contract/errors';
 import type { RouteId } from '@contract/api';
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
-import { AppError } from '../bridge/app-error';
+import type { AppError } from '../bridge/app-error';
 import { callApi, type ApiInput, type ApiOutput } from '../bridge/call-api';
-import { connectivityStore, offlineReason, type ConnectivityStore } from '../connectivity/connectivity-state';
+import { assertOnline } from './online';
 import { queryKeys, resourceOf } from './query-keys';
 
 /**
@@ -21,17 +20,7 @@ export function useApiQuery<R extends RouteId>(
   });
 }
 
-/**
- * Refuses a change while the console is offline, before anything leaves the renderer.
- *
- * The form that asked keeps what was typed (nothing is reset on error) and shows the localized
- * 1009 message; the operator submits again once the banner is gone.
- */
-export function assertOnline(store: ConnectivityStore = connectivityStore): void {
-  if (offlineReason(store.getSnapshot()) !== null) {
-    throw new AppError(ErrorCode.Offline, 'Refused locally: the console is offline.');
-  }
-}
+export { assertOnline } from './online';
 
 /** Options of `useApiMutation`. */
 export type ApiMutationOptions<R extends RouteId> = Omit<UseMutationOptions<ApiOutput<R>, AppError, ApiInput<R>>, 'mutationFn'> & {

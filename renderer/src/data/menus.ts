@@ -1,12 +1,9 @@
 import { routes, type RouteId } from '@contract/api';
 import { mayCall, type GlobalRole } from '@contract/permissions';
-import { useApiQuery } from './api-hooks';
+import { useMyMenus } from './my-menus';
 import { useSession } from './session';
 
-/** The menus the signed-in operator may open, globally and per project (`me.menus`). */
-export function useMyMenus() {
-  return useApiQuery('me.menus', {}, { staleTime: 60_000 });
-}
+export { useMyMenus } from './my-menus';
 
 /**
  * The operator's access to one project: their member role, permissions and menus there, and

@@ -21,6 +21,7 @@ export const queryKeys = {
   appInfo: () => [...root, 'app-info'] as const,
   connectivity: () => [...root, 'connectivity'] as const,
   update: () => [...root, 'update'] as const,
+  embeddedServer: () => [...root, 'embedded-server'] as const,
   api: () => [...root, 'api'] as const,
   resource: (resource: string) => [...root, 'api', resource] as const,
   route: (routeId: RouteId) => [...root, 'api', resourceOf(routeId), routeId] as const,

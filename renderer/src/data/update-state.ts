@@ -19,6 +19,16 @@ export function useUpdateState() {
   return query;
 }
 
+/**
+ * The refusal the operator must hear of: a downloaded update discarded because its file did not
+ * match its published sha512 (`integrity`) or its installer was not signed by the publisher
+ * (`signature`). An unreachable server is not worth a banner; the next check tries again.
+ */
+export function updateRefusal(state: UpdateState | undefined): 'integrity' | 'signature' | null {
+  if (state?.status !== 'error') return null;
+  return state.failure === 'integrity' || state.failure === 'signature' ? state.failure : null;
+}
+
 /** Restarts into the downloaded update. */
 export function installUpdate(): Promise<unknown> {
   return callBridge((bridge) => bridge.update.install());

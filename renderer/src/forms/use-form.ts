@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { FieldErrors } from '@contract/envelope';
 import { validateWith, withoutField } from './validate';
@@ -34,4 +34,44 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
   }, [schema, values]);
 
   return { values, setValues, setValue, errors, setErrors, validate, submitted };
+}
+
+/**
+ * `useSchemaForm` for a schema whose code loads on first use: the sign-in form, whose screen loads
+ * without the schema library (issue 12's budget). `prepare` starts loading (the form calls it as
+ * soon as the operator types); `validate` waits for it, then behaves as `useSchemaForm`'s.
+ */
+export function useLazySchemaForm<S extends z.ZodType, V extends Record<string, string>>(load: () => Promise<S>, initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const loading = useRef<Promise<S> | null>(null);
+
+  const prepare = useCallback((): Promise<S> => {
+    loading.current ??= load().catch((error: unknown) => {
+      loading.current = null;
+      throw error;
+    });
+    return loading.current;
+  }, [load]);
+
+  const setValue = useCallback(
+    (name: keyof V & string, value: string) => {
+      void prepare().catch(() => undefined);
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => withoutField(current, name));
+    },
+    [prepare],
+  );
+
+  const validate = useCallback(async (): Promise<z.output<S> | null> => {
+    const result = validateWith(await prepare(), values);
+    if (result.ok) {
+      setErrors({});
+      return result.data;
+    }
+    setErrors(result.errors);
+    return null;
+  }, [prepare, values]);
+
+  return { values, setValue, errors, setErrors, validate, prepare };
 }

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildResources } from './resources';
-import { defaultLocale, displayLanguage, initialLocale, isKnownLocale, localeStorageKey } from './locales';
+import { catalogueBackend, consoleNamespaces, contractNamespaces, publicNamespaces } from './catalogues';
+import { defaultLocale, displayLanguage, initialLocale, isKnownLocale, isTranslated, localeStorageKey } from './locales';
 
 /** Reads the stored locale; storage may be unavailable (privacy mode), which means "none". */
 function readStoredLocale(): string | null {
@@ -22,24 +22,46 @@ function applyDocumentLocale(locale: string): void {
 }
 
 /**
- * Starts i18next with every namespace of both translations bundled (they are small, and a
- * language switch must not wait for the network, which may be down).
+ * Starts i18next in the chosen language with the public screens' namespaces; the rest load with
+ * what needs them (i18n/catalogues.ts): the contract's with a form's rules (`loadFormTexts`), all
+ * of them before the console renders (`loadConsoleTexts`). Chunks come from the console's own
+ * origin, so neither a first load nor a language switch needs a network connection.
  */
 export function initI18n(): I18n {
   const chosen = initialLocale(readStoredLocale(), navigator.languages ?? [navigator.language]);
-  void i18next.use(initReactI18next).init({
-    resources: buildResources(),
-    lng: displayLanguage(chosen),
-    fallbackLng: defaultLocale,
-    defaultNS: 'common',
-    ns: Object.keys(buildResources()[defaultLocale]),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+  void i18next
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: displayLanguage(chosen),
+      // A translated language is complete (typed by the English shape), so it loads no second
+      // language; anything else shows English.
+      fallbackLng: (code) => (isTranslated(code) ? [] : [defaultLocale]),
+      // Only the language itself (not `zh` besides `zh-CN`, which would load English texts too).
+      load: 'currentOnly',
+      defaultNS: 'common',
+      ns: [...publicNamespaces],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   applyDocumentLocale(chosen);
   chosenLocaleValue = chosen;
   return i18next;
+}
+
+/** Resolves once the public screens' texts are loaded in the current language. */
+export function loadPublicTexts(): Promise<void> {
+  return i18next.loadNamespaces([...publicNamespaces]);
+}
+
+/** Loads the contract's texts (refusals and validation messages) a form shows. */
+export function loadFormTexts(): Promise<void> {
+  return i18next.loadNamespaces([...contractNamespaces]);
+}
+
+/** Loads every namespace the console shows; the console renders after this. */
+export function loadConsoleTexts(): Promise<void> {
+  return i18next.loadNamespaces(consoleNamespaces());
 }
 
 let chosenLocaleValue: string = defaultLocale;

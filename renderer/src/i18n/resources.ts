@@ -4,12 +4,15 @@ import { resourceNamespaces } from '@contract/resources';
 import enAccount from './en-US/account';
 import enAuth from './en-US/auth';
 import enCommon from './en-US/common';
+import enCommercePages from './en-US/commerce-pages';
 import enConfigPages from './en-US/config-pages';
 import enConfigUi from './en-US/config-ui';
 import enLayout from './en-US/layout';
 import enLegal from './en-US/legal';
 import enMedia from './en-US/media';
+import enOffline from './en-US/offline';
 import enPages from './en-US/pages';
+import enPopupPages from './en-US/popup-pages';
 import enProjectPages from './en-US/project-pages';
 import enResources from './en-US/resources';
 import enSettings from './en-US/settings';
@@ -17,12 +20,15 @@ import enSystemPages from './en-US/system-pages';
 import zhAccount from './zh-CN/account';
 import zhAuth from './zh-CN/auth';
 import zhCommon from './zh-CN/common';
+import zhCommercePages from './zh-CN/commerce-pages';
 import zhConfigPages from './zh-CN/config-pages';
 import zhConfigUi from './zh-CN/config-ui';
 import zhLayout from './zh-CN/layout';
 import zhLegal from './zh-CN/legal';
 import zhMedia from './zh-CN/media';
+import zhOffline from './zh-CN/offline';
 import zhPages from './zh-CN/pages';
+import zhPopupPages from './zh-CN/popup-pages';
 import zhProjectPages from './zh-CN/project-pages';
 import zhResources from './zh-CN/resources';
 import zhSettings from './zh-CN/settings';
@@ -40,10 +46,13 @@ export const enUSMessages = {
   pages: enPages,
   legal: enLegal,
   media: enMedia,
+  offline: enOffline,
   resources: enResources,
   projectPages: enProjectPages,
   configUi: enConfigUi,
   configPages: enConfigPages,
+  popupPages: enPopupPages,
+  commercePages: enCommercePages,
   systemPages: enSystemPages,
 } as const;
 
@@ -59,10 +68,13 @@ export const zhCNMessages: { readonly [N in RendererNamespace]: Translation<(typ
   pages: zhPages,
   legal: zhLegal,
   media: zhMedia,
+  offline: zhOffline,
   resources: zhResources,
   projectPages: zhProjectPages,
   configUi: zhConfigUi,
   configPages: zhConfigPages,
+  popupPages: zhPopupPages,
+  commercePages: zhCommercePages,
   systemPages: zhSystemPages,
 };
 

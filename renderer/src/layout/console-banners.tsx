@@ -6,10 +6,14 @@ import { compiledRendererBuild, isNewContentAvailable } from './build-stamp';
 import { notify } from '../components/notices';
 import { useConnectivity } from '../connectivity/use-connectivity';
 import { useAppInfo } from '../data/app-info';
+import { embeddedServerNotice, useEmbeddedServer } from '../data/embedded-server';
 import { useSession } from '../data/session';
-import { installUpdate, useUpdateState } from '../data/update-state';
+import { installUpdate, updateRefusal, useUpdateState } from '../data/update-state';
 import { errorText } from '../i18n/error-text';
 import { useChosenLocale } from '../i18n/use-locale';
+import { EmbeddedServerBanner } from './embedded-server-banner';
+import { OfflineNotes } from './offline-notes';
+import { PendingChangesBar } from './pending-changes';
 
 const useStyles = makeStyles({
   root: {
@@ -43,13 +47,15 @@ function useDismissed(key: string): [boolean, () => void] {
 
 /**
  * The console-wide notices under the header, most urgent first: offline (shown the moment the
- * connection drops), update ready, new content, session kept in memory only, language shown in
+ * connection drops, with the age of the kept data shown), changes waiting to be sent, update ready, new content, session kept in memory only, language shown in
  * English. None blocks the page.
  */
 export function ConsoleBanners() {
   const styles = useStyles();
   const { t } = useTranslation(['layout', 'common', 'errors']);
   const { reason } = useConnectivity();
+  // Issue 12: while the embedded server restarts (or has been given up), its own banner says so.
+  const serverNotice = embeddedServerNotice(useEmbeddedServer().data);
   const appInfo = useAppInfo();
   const update = useUpdateState();
   const session = useSession();
@@ -62,6 +68,9 @@ export function ConsoleBanners() {
   const served = appInfo.data?.rendererBuild;
   const newContent = isNewContentAvailable(compiledRendererBuild(), served) && newContentDismissed !== served;
   const updateReady = update.data?.status === 'ready';
+  const refusal = updateRefusal(update.data);
+  const [refusalDismissed, setRefusalDismissed] = useState<string | null>(null);
+  const refusalKey = refusal ? `${refusal}:${update.data?.version ?? ''}` : null;
 
   const dismissButton = (onClick: () => void) => (
     <Button aria-label={t('common:actions.dismiss')} appearance="transparent" icon={<Dismiss20Regular />} onClick={onClick} />
@@ -69,14 +78,19 @@ export function ConsoleBanners() {
 
   return (
     <div className={styles.root}>
-      {reason ? (
+      <EmbeddedServerBanner>
+        <OfflineNotes />
+      </EmbeddedServerBanner>
+      {reason === 'network' || (reason === 'server' && serverNotice === null) ? (
         <MessageBar intent="warning" layout="multiline" politeness="assertive">
           <MessageBarBody>
             <MessageBarTitle>{t(reason === 'network' ? 'connectivity.networkTitle' : 'connectivity.serverTitle')}</MessageBarTitle>
             {t(reason === 'network' ? 'connectivity.networkBody' : 'connectivity.serverBody')}
+            <OfflineNotes />
           </MessageBarBody>
         </MessageBar>
       ) : null}
+      <PendingChangesBar />
       {updateReady ? (
         <MessageBar intent="success">
           <MessageBarBody>
@@ -102,6 +116,15 @@ export function ConsoleBanners() {
           </MessageBarActions>
         </MessageBar>
       ) : null}
+      {refusal && refusalDismissed !== refusalKey ? (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{t('update.refusedTitle')}</MessageBarTitle>
+            {t(refusal === 'integrity' ? 'update.integrityBody' : 'update.signatureBody', { version: update.data?.version ?? '' })}
+          </MessageBarBody>
+          <MessageBarActions containerAction={dismissButton(() => setRefusalDismissed(refusalKey))} />
+        </MessageBar>
+      ) : null}
       {newContent ? (
         <MessageBar intent="info">
           <MessageBarBody>
@@ -123,7 +146,7 @@ export function ConsoleBanners() {
       ) : null}
       {!translated && !localeDismissed ? (
         <MessageBar intent="info">
-          <MessageBarBody>{t('language.fallbackNote')}</MessageBarBody>
+          <MessageBarBody>{t('common:language.fallbackNote')}</MessageBarBody>
           <MessageBarActions containerAction={dismissButton(dismissLocale)} />
         </MessageBar>
       ) : null}

@@ -10,6 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Navigation20Regular, Settings20Regular } from '@fluentui/react-icons';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@contract/api';
 import { areas, type ConsoleRoute } from '../components/route-table';
@@ -17,8 +18,10 @@ import { BrandMark } from '../components/brand-mark';
 import { LanguagePicker } from '../components/language-picker';
 import { HelpMenu } from './help-menu';
 import { InboxPopover } from './inbox-popover';
-import { TopNav } from './top-nav';
 import { UserMenu } from './user-menu';
+
+/** The top menu (menu layout "top" only): its code loads when that layout is chosen (issue 12's first-screen budget). */
+const TopNav = lazy(() => import('./top-nav').then((module) => ({ default: module.TopNav })));
 
 /** Height of the header bar; hiding on scroll moves it up by this much. */
 export const headerHeight = 52;
@@ -59,7 +62,7 @@ export function ConsoleHeader({ user, layout, current, onToggleNav, navOpen, onO
   const area = current ? areas.find((a) => a.id === current.area) : undefined;
 
   return (
-    <header className={styles.bar}>
+    <div className={styles.bar}>
       <div className={styles.start}>
         {layout === 'side' ? (
           <>
@@ -86,7 +89,9 @@ export function ConsoleHeader({ user, layout, current, onToggleNav, navOpen, onO
                 {t('common:appName')}
               </Text>
             </div>
-            <TopNav />
+            <Suspense fallback={null}>
+              <TopNav />
+            </Suspense>
           </>
         )}
       </div>
@@ -100,6 +105,6 @@ export function ConsoleHeader({ user, layout, current, onToggleNav, navOpen, onO
         <span className={styles.separator} aria-hidden="true" />
         <UserMenu user={user} />
       </div>
-    </header>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { getBridge } from '../bridge/get-bridge';
 import { PageOutlet } from '../components/page-outlet';
 import { findPublicPage, findRoute, useRouteTable } from '../components/route-table';
 import { useAppInfo } from '../data/app-info';
@@ -11,7 +12,6 @@ import { ConsoleBanners } from './console-banners';
 import { ConsoleHeader, headerHeight } from './console-header';
 import { ConsoleUiContext } from '../components/console-ui';
 import { useHideOnScroll } from './hide-on-scroll';
-import { SettingsDrawer } from './settings-drawer';
 import { SideNav } from './side-nav';
 
 const navOpenKey = 'palette.nav-open';
@@ -59,6 +59,9 @@ function readNavOpen(): boolean {
   }
 }
 
+/** The interface settings drawer: its code loads when it first opens (issue 12's first-screen budget). */
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })));
+
 /**
  * The authenticated frame: side or top menu, header, console-wide banners, the page, and the
  * interface settings drawer. Every layout option of spec §1 applies here.
@@ -72,10 +75,20 @@ export default function ConsoleLayout() {
   const location = useLocation();
   const [navOpen, setNavOpen] = useState(readNavOpen);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsOpened, setSettingsOpened] = useState(false);
+  if (settingsOpen && !settingsOpened) setSettingsOpened(true);
   const hidden = useHideOnScroll(settings.fixedHeader && settings.hideHeaderOnScroll, headerHeight);
   const table = useRouteTable();
   const current = findRoute(location.pathname, table.routes);
   const ui = useMemo(() => ({ openSettings: () => setSettingsOpen(true) }), []);
+  // The application menu's Settings… (desktop app) opens the interface settings.
+  useEffect(
+    () =>
+      getBridge().on('shell.command', (command) => {
+        if (command.command === 'settings') setSettingsOpen(true);
+      }),
+    [],
+  );
 
   useEffect(() => {
     const titleKey = current?.labelKey ?? findPublicPage(location.pathname, table.publicPages)?.labelKey;
@@ -105,7 +118,8 @@ export default function ConsoleLayout() {
       <div className={styles.shell}>
         {side ? <SideNav open={navOpen} fixed={settings.fixedSidebar} /> : null}
         <div className={styles.column}>
-          <div className={mergeClasses(styles.top, settings.fixedHeader && styles.sticky, hidden && styles.hidden)}>
+          {/* The banner landmark holds the header bar and the console-wide notices under it: nothing of the page outside a landmark. */}
+          <header className={mergeClasses(styles.top, settings.fixedHeader && styles.sticky, hidden && styles.hidden)}>
             <ConsoleHeader
               user={user}
               layout={settings.menuLayout}
@@ -115,7 +129,7 @@ export default function ConsoleLayout() {
               onOpenSettings={() => setSettingsOpen(true)}
             />
             <ConsoleBanners />
-          </div>
+          </header>
           <main id="content" tabIndex={-1} className={mergeClasses(styles.content, settings.contentWidth === 'fixed' && styles.fixedWidth)}>
             <PageOutlet />
           </main>
@@ -124,7 +138,11 @@ export default function ConsoleLayout() {
           </footer>
         </div>
       </div>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsOpened ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
     </ConsoleUiContext.Provider>
   );
 }

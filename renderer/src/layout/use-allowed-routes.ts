@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { allowedRoutes, useRouteTable, type ConsoleRoute } from '../components/route-table';
-import { useMyMenus } from '../data/menus';
+import { useMyMenus } from '../data/my-menus';
 
 /** The route table as far as the operator's menus allow: what the navigation shows. */
 export function useAllowedRoutes(): readonly ConsoleRoute[] {

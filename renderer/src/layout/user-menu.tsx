@@ -18,7 +18,9 @@ import { useNavigate } from 'react-router-dom';
 import type { User } from '@contract/api';
 import { notify } from '../components/notices';
 import { useSignOut } from '../data/session';
+import { usePendingChanges } from '../data/offline/use-offline';
 import { errorText } from '../i18n/error-text';
+import { useConfirm } from '../resources/confirm-dialog';
 
 const useStyles = makeStyles({
   trigger: { minWidth: 0, gap: tokens.spacingHorizontalS, paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalS },
@@ -43,49 +45,68 @@ const useStyles = makeStyles({
 /** The operator's menu: who is signed in, Account, Security, Log out (back to /login). */
 export function UserMenu({ user }: { readonly user: User }) {
   const styles = useStyles();
-  const { t } = useTranslation(['layout', 'errors']);
+  const { t } = useTranslation(['layout', 'errors', 'offline']);
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const pending = usePendingChanges();
+  const { confirm, element } = useConfirm();
 
-  const onSignOut = () =>
+  // Signing out removes what this computer keeps for the operator (issue 14), changes not yet sent
+  // included: those are asked about first.
+  const onSignOut = async () => {
+    if (pending.length > 0) {
+      const ok = await confirm({
+        title: t('offline:signOut.confirmTitle'),
+        body: t('offline:signOut.confirmBody', { count: pending.length }),
+        confirmLabel: t('offline:signOut.confirm'),
+        cancelLabel: t('offline:signOut.cancel'),
+        danger: true,
+      });
+      if (!ok) return;
+    }
     signOut.mutate(undefined, {
       onError: (error) => notify.message('error', errorText(t, error)),
     });
+  };
 
   return (
-    <Menu positioning="below-end">
-      <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" className={styles.trigger} aria-label={`${t('user.menu')}: ${user.name}`}>
-          <Avatar name={user.name} size={28} color="brand" />
-          <span className={styles.name}>{user.name}</span>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <div className={styles.identity}>
-          <Avatar name={user.name} size={40} color="brand" />
-          <div className={styles.identityText}>
-            <Text weight="semibold">{user.name}</Text>
-            <Text size={200} className={styles.email}>
-              {user.email}
-            </Text>
+    <>
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" className={styles.trigger} aria-label={`${t('user.menu')}: ${user.name}`}>
+            {/* A person, not initials: the button's name must hold the text it shows (WCAG 2.5.3), and the name is written beside it. */}
+            <Avatar size={28} color="brand" aria-hidden />
+            <span className={styles.name}>{user.name}</span>
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <div className={styles.identity}>
+            <Avatar name={user.name} size={40} color="brand" />
+            <div className={styles.identityText}>
+              <Text weight="semibold">{user.name}</Text>
+              <Text size={200} className={styles.email}>
+                {user.email}
+              </Text>
+            </div>
           </div>
-        </div>
-        <MenuDivider />
-        <MenuList>
-          <MenuGroup>
-            <MenuItem icon={<PersonRegular />} onClick={() => navigate('/account')}>
-              {t('user.account')}
-            </MenuItem>
-            <MenuItem icon={<ShieldLockRegular />} onClick={() => navigate('/account?tab=security')}>
-              {t('user.security')}
-            </MenuItem>
-          </MenuGroup>
           <MenuDivider />
-          <MenuItem icon={<SignOutRegular />} onClick={onSignOut} disabled={signOut.isPending}>
-            {t('user.signOut')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+          <MenuList>
+            <MenuGroup>
+              <MenuItem icon={<PersonRegular />} onClick={() => navigate('/account')}>
+                {t('user.account')}
+              </MenuItem>
+              <MenuItem icon={<ShieldLockRegular />} onClick={() => navigate('/account?tab=security')}>
+                {t('user.security')}
+              </MenuItem>
+            </MenuGroup>
+            <MenuDivider />
+            <MenuItem icon={<SignOutRegular />} onClick={() => void onSignOut()} disabled={signOut.isPending}>
+              {t('user.signOut')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {element}
+    </>
   );
 }

@@ -30,6 +30,7 @@ import {
 import { errorKey } from '@contract/errors';
 import type { PaletteBridge } from '@contract/ipc';
 import { useAppInfo } from '../data/app-info';
+import { OnlineOnly } from '../components/offline/online-only';
 import { isBusy, type FieldFile, type MediaFieldState } from './field-state';
 import { formatMediaHint, formatSeconds, percentOf, refusalText } from './hint';
 import { PagPreview } from './pag/pag-preview';
@@ -55,6 +56,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
   },
+  audio: { display: 'block', width: '320px', maxWidth: '100%' },
   pag: {
     display: 'flex',
     flexDirection: 'column',
@@ -138,7 +140,8 @@ function FactsLine({ facts }: { readonly facts: Facts }) {
   const styles = useStyles();
   const parts: string[] = [];
   if (facts.type) parts.push(mediaTypeInfo[facts.type].label);
-  if (facts.width !== null && facts.height !== null) parts.push(t('info.dimensions', { width: facts.width, height: facts.height }));
+  // Audio has no picture (its width and height are 0): only its length is told.
+  if (facts.width !== null && facts.height !== null && facts.kind !== 'audio') parts.push(t('info.dimensions', { width: facts.width, height: facts.height }));
   if (facts.bytes !== null) parts.push(formatBytes(facts.bytes));
   if (facts.durationMs !== null && facts.kind !== 'image') parts.push(t('info.duration', { seconds: formatSeconds(facts.durationMs) }));
   return (
@@ -149,7 +152,7 @@ function FactsLine({ facts }: { readonly facts: Facts }) {
   );
 }
 
-/** The picture, the playing video, or the playing PAG animation. */
+/** The picture, the playing video, the playing PAG animation, or the audio's player. */
 function MediaPreview({ facts }: { readonly facts: Facts }) {
   const { t } = useTranslation('media');
   const styles = useStyles();
@@ -165,6 +168,10 @@ function MediaPreview({ facts }: { readonly facts: Facts }) {
     );
   }
   if (!facts.src) return null;
+  if (facts.kind === 'audio') {
+    // Not autoplayed: a form full of music fields must not start playing on its own.
+    return <audio className={styles.audio} src={facts.src} controls preload="metadata" aria-label={t('field.previewAlt', { name: facts.name })} />;
+  }
   if (facts.kind === 'video') {
     return <video className={styles.preview} src={facts.src} controls muted loop autoPlay playsInline aria-label={t('field.previewAlt', { name: facts.name })} />;
   }
@@ -180,7 +187,7 @@ function progressOf(state: MediaFieldState): { percent: number; value: number } 
 /**
  * A media field for any resource form: the rule's hint, a drop zone and a file button, the check's
  * outcome in the operator's language before anything is uploaded, then progress with cancel, and
- * the preview (picture, playing video, or playing PAG animation) with replace and remove.
+ * the preview (picture, playing video, playing PAG animation, or an audio player) with replace and remove.
  *
  * The value is the stored file's URL; `onChange` also hands over the upload record (id, size,
  * pixels, duration) for forms that keep more.
@@ -231,10 +238,13 @@ export function MediaUploadField(props: MediaUploadFieldProps) {
     void field.takeFile(files[0] as File);
   };
 
+  // Uploading needs the connection (issue 14): offline the button says why it waits.
   const chooseButton = (replace: boolean) => (
-    <Button icon={<ArrowUpload20Regular />} disabled={disabled || busy} onClick={() => void choose()}>
-      {replace ? t('field.replace') : t('field.choose')}
-    </Button>
+    <OnlineOnly>
+      <Button icon={<ArrowUpload20Regular />} disabled={disabled || busy} onClick={() => void choose()}>
+        {replace ? t('field.replace') : t('field.choose')}
+      </Button>
+    </OnlineOnly>
   );
   const removeButton = (
     <Button icon={<Delete20Regular />} appearance="subtle" disabled={disabled} onClick={field.remove}>
@@ -330,9 +340,11 @@ export function MediaUploadField(props: MediaUploadFieldProps) {
               </Button>
             ) : null}
             {(state.phase === 'failed' || (state.phase === 'ready' && state.cancelled)) && props.projectId ? (
-              <Button appearance="primary" onClick={field.upload}>
-                {t('field.retry')}
-              </Button>
+              <OnlineOnly>
+                <Button appearance="primary" onClick={field.upload}>
+                  {t('field.retry')}
+                </Button>
+              </OnlineOnly>
             ) : null}
             {state.phase !== 'uploading' ? chooseButton(true) : null}
             {state.phase !== 'uploading' ? removeButton : null}

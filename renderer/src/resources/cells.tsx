@@ -1,7 +1,7 @@
 import { Avatar, Badge, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import type { FieldOption } from '@contract/resources/define';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatMoney } from '../lib/format';
 import type { ColumnSpec } from './columns';
 import type { ResourceRecord } from './data-provider';
 
@@ -98,6 +98,10 @@ export function CellValue({
     case 'number':
     case 'sortOrder':
       return typeof value === 'number' ? <Text className={styles.number}>{new Intl.NumberFormat(locale).format(value)}</Text> : <Empty />;
+    case 'money': {
+      const currency = column.currencyField ? item[column.currencyField] : null;
+      return typeof value === 'number' ? <Text className={styles.number}>{formatMoney(value, typeof currency === 'string' ? currency : null, locale)}</Text> : <Empty />;
+    }
     case 'switch':
       return <EnabledBadge enabled={value === true} t={t} />;
     case 'select': {

@@ -8,7 +8,7 @@ import type { AnyResource, FieldInput, FieldOption } from '@contract/resources/d
  */
 
 /** How a cell shows its value. Field inputs plus the system fields' own kinds. */
-export type CellKind = FieldInput | 'actor' | 'timestamp' | 'state' | 'enabled' | 'sortOrder';
+export type CellKind = FieldInput | 'money' | 'actor' | 'timestamp' | 'state' | 'enabled' | 'sortOrder';
 
 export interface ColumnSpec {
   readonly id: string;
@@ -18,6 +18,8 @@ export interface ColumnSpec {
   readonly sortable: boolean;
   readonly kind: CellKind;
   readonly options?: readonly FieldOption[];
+  /** A `money` column: the field of the row holding the amount's currency code. */
+  readonly currencyField?: string;
   /** Shown unless the operator hides it (audit columns start partly hidden). */
   readonly defaultVisible: boolean;
   /** Columns that cannot be hidden (the first, identifying column). */
@@ -45,6 +47,7 @@ const defaultWidths: Readonly<Record<CellKind, number>> = {
   text: 200,
   textarea: 260,
   number: 110,
+  money: 120,
   select: 140,
   multiselect: 220,
   switch: 100,
@@ -57,7 +60,7 @@ const defaultWidths: Readonly<Record<CellKind, number>> = {
   actor: 160,
   timestamp: 180,
   state: 130,
-  enabled: 120,
+  enabled: 100,
   sortOrder: 90,
 };
 
@@ -74,10 +77,11 @@ export function deriveColumns(resource: Pick<AnyResource, 'fields' | 'sortable' 
     columns.push({
       id,
       labelKey: meta.labelKey,
-      width: meta.list.width ?? defaultWidths[meta.input],
+      width: meta.list.width ?? defaultWidths[meta.currencyField ? 'money' : meta.input],
       sortable: Boolean(meta.list.sortable) && sortable.has(id),
-      kind: meta.input,
+      kind: meta.currencyField ? 'money' : meta.input,
       ...(meta.options ? { options: meta.options } : {}),
+      ...(meta.currencyField ? { currencyField: meta.currencyField } : {}),
       defaultVisible: true,
       required: columns.length === 0,
     });

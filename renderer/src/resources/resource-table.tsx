@@ -262,13 +262,16 @@ export function ResourceTable(props: ResourceTableProps) {
       columns.map((c) => {
         const id = String(c.columnId);
         const width = widths.get(id) ?? 160;
-        return [id, { flex: `${width} 1 ${width}px`, minWidth: `${minOf(id)}px` }] as const;
+        // Border-box: a cell's padding lies within its width, so the widths add up to what the row
+        // needs (issue 12: without it every cell grew by its padding, the row outgrew the table and
+        // the sticky actions column covered the last columns at 1440 px).
+        return [id, { flex: `${width} 1 ${width}px`, minWidth: `${minOf(id)}px`, boxSizing: 'border-box' as const }] as const;
       }),
     );
     const actionsWidth = props.actionsWidth ?? 96;
     return {
       cells,
-      actions: { width: `${actionsWidth}px`, flex: `0 0 ${actionsWidth}px` },
+      actions: { width: `${actionsWidth}px`, flex: `0 0 ${actionsWidth}px`, boxSizing: 'border-box' as const },
       minWidth: columns.reduce((sum, c) => sum + minOf(String(c.columnId)), props.renderActions ? actionsWidth : 0),
     };
   }, [columns, widths, props.shrinkable, props.actionsWidth, props.renderActions]);

@@ -6,6 +6,7 @@ import type { AnyResource } from '@contract/resources/define';
 import { useDangerButtonClass } from './confirm-dialog';
 import type { ChoiceOption } from './field-input';
 import { FilterPopover, type FilterPopoverValue } from './filter-popover';
+import { OnlineOnly } from '../components/offline/online-only';
 
 export const useToolbarStyles = makeStyles({
   toolbar: {
@@ -96,9 +97,11 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
       {props.columns}
       {trash ? (
         props.canWrite ? (
-          <Button className={dangerClass} appearance="primary" icon={<Delete20Regular />} disabled={props.total === 0} onClick={props.onEmptyTrash}>
-            {t('resource:actions.emptyTrash')}
-          </Button>
+          <OnlineOnly>
+            <Button className={dangerClass} appearance="primary" icon={<Delete20Regular />} disabled={props.total === 0} onClick={props.onEmptyTrash}>
+              {t('resource:actions.emptyTrash')}
+            </Button>
+          </OnlineOnly>
         ) : null
       ) : (
         <>
@@ -108,14 +111,18 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
             </Button>
           ) : null}
           {props.orderable && props.canWrite ? (
-            <Button appearance="subtle" icon={<ReOrderDotsVertical20Regular />} onClick={props.onReorder}>
-              {t('resource:actions.reorder')}
-            </Button>
+            <OnlineOnly>
+              <Button appearance="subtle" icon={<ReOrderDotsVertical20Regular />} onClick={props.onReorder}>
+                {t('resource:actions.reorder')}
+              </Button>
+            </OnlineOnly>
           ) : null}
           {props.canCreate ? (
-            <Button appearance="primary" icon={<Add20Regular />} onClick={props.onCreate}>
-              {props.createLabel ?? t('resource:actions.create')}
-            </Button>
+            <OnlineOnly>
+              <Button appearance="primary" icon={<Add20Regular />} onClick={props.onCreate}>
+                {props.createLabel ?? t('resource:actions.create')}
+              </Button>
+            </OnlineOnly>
           ) : null}
         </>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from './data-provider';
 import type { ResourceView } from './resource-view';
 import type { ResourceMode } from './use-resource-data';
+import { useOnlineOnly } from '../components/offline/online-only';
 
 const useStyles = makeStyles({
   rowActions: { display: 'flex', gap: tokens.spacingHorizontalXXS, justifyContent: 'flex-end' },
@@ -70,6 +71,8 @@ export function useRowActions<T extends ResourceRecord>(options: RowActionsOptio
   const { view, mode, canWrite, itemAccess, extra, onEdit } = options;
   const styles = useStyles();
   const { t } = useTranslation(['resources', 'resource']);
+  // Offline (issue 14) the changes others would see at once wait for the connection, said in the title.
+  const { offline, reason } = useOnlineOnly();
   const [rowMenu, setRowMenu] = useState<{ readonly item: T; readonly target: HTMLElement } | null>(null);
   const latest = useRef(options);
   useEffect(() => {
@@ -82,8 +85,8 @@ export function useRowActions<T extends ResourceRecord>(options: RowActionsOptio
       if (mode === 'trash') {
         return (
           <span className={styles.rowActions}>
-            <Button size="small" appearance="subtle" icon={<ArrowUndo16Regular />} aria-label={t('resource:actions.restore')} title={t('resource:actions.restore')} onClick={() => latest.current.onRestore(item)} />
-            <Button size="small" appearance="subtle" icon={<DeleteDismiss20Regular />} aria-label={t('resource:actions.purge')} title={t('resource:actions.purge')} onClick={() => latest.current.onPurge(item)} />
+            <Button size="small" appearance="subtle" icon={<ArrowUndo16Regular />} aria-label={t('resource:actions.restore')} title={offline ? reason : t('resource:actions.restore')} disabledFocusable={offline} onClick={() => latest.current.onRestore(item)} />
+            <Button size="small" appearance="subtle" icon={<DeleteDismiss20Regular />} aria-label={t('resource:actions.purge')} title={offline ? reason : t('resource:actions.purge')} disabledFocusable={offline} onClick={() => latest.current.onPurge(item)} />
           </span>
         );
       }
@@ -106,7 +109,7 @@ export function useRowActions<T extends ResourceRecord>(options: RowActionsOptio
         </span>
       );
     },
-    [view, mode, itemAccess, extra, canWrite, t, styles.rowActions, onEdit],
+    [view, mode, itemAccess, extra, canWrite, t, styles.rowActions, onEdit, offline, reason],
   );
 
   const menu = rowMenu ? (
@@ -123,7 +126,7 @@ export function useRowActions<T extends ResourceRecord>(options: RowActionsOptio
       <MenuPopover>
         <MenuList>
           {rowMenuEntries(rowMenu.item, options, t).map((action) => (
-            <MenuItem key={action.key} icon={action.icon as never} onClick={action.onClick} disabled={action.disabled}>
+            <MenuItem key={action.key} icon={action.icon as never} onClick={action.onClick} disabled={action.disabled || offline} title={offline ? reason : undefined}>
               {action.label}
             </MenuItem>
           ))}

@@ -30,7 +30,7 @@ export function columnLayout(shown: readonly ColumnSpec[], customCells: Readonly
     widths: new Map(shown.map((s) => [s.id, s.width])),
     sortable: new Set(shown.filter((s) => s.sortable).map((s) => s.id)),
     shrinkable: new Set(shown.filter((s) => shrinkableKinds.has(s.kind)).map((s) => s.id)),
-    endAligned: new Set(shown.filter((s) => (s.kind === 'number' || s.kind === 'sortOrder') && !customCells.has(s.id)).map((s) => s.id)),
+    endAligned: new Set(shown.filter((s) => (s.kind === 'number' || s.kind === 'money' || s.kind === 'sortOrder') && !customCells.has(s.id)).map((s) => s.id)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { normalizeColour } from '@contract/validation';
+import { normalizeColour } from '@contract/colour';
 
 /**
  * The interface settings of spec §1, kept on this computer.

@@ -1,5 +1,6 @@
-import { createDarkTheme, createLightTheme, type Theme } from '@fluentui/react-components';
+import { createDarkTheme, type Theme } from '@fluentui/react-components';
 import { brandRamp } from './brand-ramp';
+import { buildLightTheme } from './light-theme';
 
 /**
  * The Fluent theme for a page style and theme colour.
@@ -8,8 +9,8 @@ import { brandRamp } from './brand-ramp';
  * links and selected items stay legible on dark surfaces.
  */
 export function buildTheme(pageStyle: 'light' | 'dark', themeColor: string): Theme {
+  if (pageStyle === 'light') return buildLightTheme(themeColor);
   const ramp = brandRamp(themeColor);
-  if (pageStyle === 'light') return createLightTheme(ramp);
   const dark = createDarkTheme(ramp);
   return {
     ...dark,

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteId } from '@contract/api';
-import { configKinds, type AnyConfigKind, type ConfigAction } from '@contract/config';
+import { configKinds, type AnyConfigKind, type ConfigAction, type ConfigItem } from '@contract/config';
 import type { Database } from '../db/client';
 import { changeContextOf, projectAccessOf } from '../http/project-context';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import type { Clock } from '../shared/clock';
 import type { DomainModule } from '../domains/module';
 import type { ConfigChanges } from '../delivery/store';
+import type { WebhookEvents } from '../domains/integrations/events';
 import { ConfigRecordsRepository } from './records';
 import { ConfigRepository } from './repository';
 
@@ -23,8 +24,11 @@ interface Input {
  * document store, by looping over `configKinds`: a new kind needs no server file. Access was checked
  * before a handler runs (http/access.ts); approval additionally needs an owner or admin.
  */
-export function registerConfigDomain(app: FastifyInstance, deps: { readonly db: Database; readonly clock: Clock; readonly configChanges: ConfigChanges }): void {
-  for (const kind of configKinds) registerKind(app, kind, new ConfigRepository(deps.db, kind, deps.clock), deps.clock, deps.configChanges);
+export function registerConfigDomain(
+  app: FastifyInstance,
+  deps: { readonly db: Database; readonly clock: Clock; readonly configChanges: ConfigChanges; readonly webhookEvents?: WebhookEvents | undefined },
+): void {
+  for (const kind of configKinds) registerKind(app, kind, new ConfigRepository(deps.db, kind, deps.clock), deps.clock, deps.configChanges, deps.webhookEvents);
   const records = new ConfigRecordsRepository(deps.db);
   registerRoute(app, 'configRecords.list', async ({ params, query }) => records.list(params.projectId, query));
 }
@@ -32,12 +36,24 @@ export function registerConfigDomain(app: FastifyInstance, deps: { readonly db: 
 /** Actions after which what the app may receive can differ: delivery recompiles the project. */
 const liveChanges: ReadonlySet<ConfigAction> = new Set(['publish', 'promote', 'unpublish', 'rollback', 'reorder', 'delete', 'restore', 'purge', 'emptyTrash']);
 
-function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: ConfigRepository, clock: Clock, changes: ConfigChanges): void {
+/** Actions that put a revision on the air, announced to the project's webhooks as `config.published`. */
+const publishing: ReadonlySet<ConfigAction> = new Set(['publish', 'promote', 'rollback']);
+
+function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: ConfigRepository, clock: Clock, changes: ConfigChanges, webhooks: WebhookEvents | undefined): void {
+  /** After the change committed: the webhooks hear which revision went live where, and by whom. */
+  const announce = (action: ConfigAction, input: Input, item: ConfigItem) => {
+    const environment = action === 'publish' ? 'preview' : action === 'promote' ? 'official' : (input.body as unknown as { environment: 'preview' | 'official' }).environment;
+    const revision = environment === 'official' ? item.officialRevision : item.previewRevision;
+    if (revision === null) return;
+    const actor = changeContextOf(input.request, clock).actor;
+    webhooks?.send(input.params.projectId, 'config.published', { kind: kind.name, itemId: item.id, name: item.name, revision, environment, publishedBy: { id: actor.id, name: actor.name } });
+  };
   const serve = (action: ConfigAction, handler: (input: Input) => Promise<unknown>): void => {
     const run = liveChanges.has(action)
       ? async (input: Input) => {
           const result = await handler(input);
           changes.emit(input.params.projectId);
+          if (publishing.has(action)) announce(action, input, result as ConfigItem);
           return result;
         }
       : handler;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@contract/errors';
 import { AppError } from '../errors';
 
@@ -49,6 +49,14 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(purpose, 'utf8'));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return [VERSION, this.fingerprint, nonce.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  }
+
+  /**
+   * A key of its own for one purpose (signing preview links, ...), derived from this box's key with
+   * HMAC-SHA256, so no second secret needs keeping and each purpose's key is independent.
+   */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.key).update(`palette-derived-key:${purpose}`, 'utf8').digest();
   }
 
   /** The plaintext of a sealed value; 1004 when it was sealed with another key, for another purpose, or altered. */

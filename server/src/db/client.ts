@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   readonly kind: 'pglite' | 'postgres';
   /** The PGlite instance in embedded mode (tests dump and clone it), otherwise undefined. */
   readonly pglite?: PGlite;
+  /** The PostgreSQL URL (a notification listener opens a connection of its own), otherwise undefined. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -34,12 +36,13 @@ export type DatabaseTarget = { readonly url: string } | { readonly dataDir: stri
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000 });
+    // A database that stops answering makes a new connection fail after 5 s instead of hanging.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection emits 'error' on the pool; without a listener that
     // would crash the process. The next query simply gets a fresh connection.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: target.url, close: () => pool.end() };
   }
   let pglite: PGlite;
   if ('pglite' in target) {

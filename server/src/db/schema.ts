@@ -25,6 +25,7 @@ import {
   teamResource,
   webhookResource,
 } from '@contract/resources/projects';
+import { mediaKinds, mediaTypes } from '@contract/media-types';
 import { countryResource, languageResource } from '@contract/resources/system';
 import { uniqueIndexes } from './resource-indexes';
 import { searchVector, tsvector } from './search';
@@ -643,8 +644,9 @@ export const uploads = pgTable(
     rule: text('rule').notNull(),
     key: text('key').notNull(),
     sha256: text('sha256').notNull(),
-    type: text('type', { enum: ['png', 'jpg', 'webp', 'gif', 'mp4', 'mov', 'pag'] }).notNull(),
-    kind: text('kind', { enum: ['image', 'video', 'pag'] }).notNull(),
+    // The contract's lists (a text column: a new type needs no migration).
+    type: text('type', { enum: mediaTypes }).notNull(),
+    kind: text('kind', { enum: mediaKinds }).notNull(),
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -759,4 +761,421 @@ export const configPolicies = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [primaryKey({ name: 'config_policies_pkey', columns: [t.projectId, t.kind] })],
+);
+
+/**
+ * A project's delivery settings: the pre-release password that lets a test client see the preview
+ * environment (kept encrypted with the credentials key, since operators read it back to tell testers),
+ * and the version every change carries.
+ */
+export const deliverySettings = pgTable('delivery_settings', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  previewPassword: text('preview_password'),
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Signed preview links: one reviewer's expiring access to an app's preview environment. The token
+ * itself is never stored (it is an HMAC over the row's id and expiry); the row lists and revokes it.
+ */
+export const previewLinks = pgTable(
+  'preview_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    reviewer: text('reviewer').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: at('created_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('preview_links_app_idx').on(t.appId, t.createdAt)],
+);
+
+/**
+ * A project's interruption budget (contract/config/interruption-budget.ts): how many popups,
+ * retention popups and automatic subscription pages one app user gets per session and per day at
+ * most (null: no cap), and the version every change carries. No row: no caps, version 1.
+ */
+export const interruptionBudgets = pgTable(
+  'interruption_budgets',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    perSession: integer('per_session'),
+    perDay: integer('per_day'),
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    check('interruption_budgets_per_session', sql`${t.perSession} is null or ${t.perSession} between 1 and 20`),
+    check('interruption_budgets_per_day', sql`${t.perDay} is null or ${t.perDay} between 1 and 100`),
+  ],
+);
+
+/**
+ * The answers app users give to Feedback popups, sent by the app through the delivery API
+ * (server/src/delivery/feedback.ts) and listed per popup in the console. Only inserted; a popup
+ * deleted for ever takes its answers with it. The choice's text is kept beside its index, as the
+ * popup showed it, since a later revision may change the choices.
+ */
+export const popupFeedback = pgTable(
+  'popup_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    popupId: uuid('popup_id')
+      .notNull()
+      .references(() => configItems.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    /** The popup's revision the user answered. */
+    revision: integer('revision').notNull(),
+    userId: text('user_id').notNull(),
+    rating: integer('rating'),
+    choice: integer('choice'),
+    choiceText: text('choice_text'),
+    text: text('text'),
+    platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    appVersion: text('app_version'),
+    language: text('language'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('popup_feedback_popup_idx').on(t.popupId, t.createdAt, t.id),
+    check('popup_feedback_rating', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Customers and transactions (contract/api/commerce.ts, server/src/domains/commerce)
+
+/**
+ * How an app's store notifications are checked: Apple's numeric app id (the library needs it to
+ * accept production notifications) and whether sandbox purchases count. No row: no Apple app id,
+ * sandbox accepted, version 1.
+ */
+export const storeSettings = pgTable('store_settings', {
+  appId: uuid('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  appleAppId: bigint('apple_app_id', { mode: 'number' }),
+  acceptSandbox: boolean('accept_sandbox').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * App users of a project, as the stores (and the app) made them known. `app_user_id` is the id the
+ * app set on the purchase (Apple appAccountToken, Google obfuscated account id), or `apple:<original
+ * transaction id>` / `google:<first order id>` for purchases made without one. `spent` sums the
+ * prices paid per currency (nothing is converted). One index per list order and filter keeps every
+ * page an index scan at 100,000 customers (bench/commerce.ts).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appUserId: text('app_user_id').notNull(),
+    platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    country: text('country'),
+    email: text('email'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    spent: jsonb('spent').$type<Record<string, number>>().notNull().default({}),
+    firstSeenAt: at('first_seen_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('customers_project_user_key').on(t.projectId, t.appUserId),
+    index('customers_project_last_seen_idx').on(t.projectId, t.lastSeenAt, t.id),
+    index('customers_project_first_seen_idx').on(t.projectId, t.firstSeenAt, t.id),
+    index('customers_project_platform_idx').on(t.projectId, t.platform, t.lastSeenAt, t.id),
+    index('customers_project_country_idx').on(t.projectId, t.country, t.lastSeenAt, t.id),
+    index('customers_project_email_idx').on(t.projectId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    check('customers_country_code', sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/**
+ * Every store notification received, once: the unique index on (app, store, event id) is what makes
+ * a repeated notification (Apple's notificationUUID, Pub/Sub's message id) a no-op. Refused ones are
+ * recorded too, with their code and without an event id (nothing in them can be trusted).
+ */
+export const storeEvents = pgTable(
+  'store_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    store: text('store', { enum: ['apple', 'google'] }).notNull(),
+    eventId: text('event_id'),
+    type: text('type').notNull(),
+    subtype: text('subtype'),
+    environment: text('environment', { enum: ['production', 'sandbox'] }),
+    outcome: text('outcome', { enum: ['applied', 'ignored', 'refused'] }).notNull(),
+    errorCode: integer('error_code'),
+    detail: text('detail'),
+    storeTransactionId: text('store_transaction_id'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    signedAt: at('signed_at'),
+    receivedAt: at('received_at').notNull(),
+    /** The verified notification, decoded (null for refused ones). */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('store_events_app_event_key').on(t.appId, t.store, t.eventId).where(sql`${t.eventId} is not null`),
+    index('store_events_project_received_idx').on(t.projectId, t.receivedAt, t.id),
+    index('store_events_transaction_idx').on(t.projectId, t.storeTransactionId).where(sql`${t.storeTransactionId} is not null`),
+  ],
+);
+
+/**
+ * Subscriptions: one per Apple original transaction or Google purchase token, in the state the
+ * store last said (contract `subscriptionStates`). `last_event_at` is the store's time of that
+ * statement, so an older notification arriving late cannot undo a newer one.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    store: text('store', { enum: ['apple', 'google'] }).notNull(),
+    environment: text('environment', { enum: ['production', 'sandbox'] }).notNull(),
+    originalTransactionId: text('original_transaction_id').notNull(),
+    productId: text('product_id').notNull(),
+    state: text('state', { enum: ['trial', 'active', 'grace', 'billing_retry', 'expired', 'refunded', 'revoked'] }).notNull(),
+    autoRenew: boolean('auto_renew'),
+    startedAt: at('started_at').notNull(),
+    expiresAt: at('expires_at'),
+    graceExpiresAt: at('grace_expires_at'),
+    lastEventAt: at('last_event_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_app_original_key').on(t.appId, t.originalTransactionId),
+    index('subscriptions_customer_idx').on(t.customerId),
+    index('subscriptions_project_state_idx').on(t.projectId, t.state),
+  ],
+);
+
+/**
+ * Store transactions: Apple transactions (one per purchase and renewal) and Google orders. Stored
+ * once per app and store id; refunds and revocations change `status` and their time. `sku_id` is
+ * the SKU the product id matched when it arrived, for the lists (entitlements always go through the
+ * SKUs as they are now).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    store: text('store', { enum: ['apple', 'google'] }).notNull(),
+    environment: text('environment', { enum: ['production', 'sandbox'] }).notNull(),
+    storeTransactionId: text('store_transaction_id').notNull(),
+    originalTransactionId: text('original_transaction_id').notNull(),
+    purchaseToken: text('purchase_token'),
+    productId: text('product_id').notNull(),
+    skuId: uuid('sku_id').references(() => skus.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['subscription', 'non_consumable', 'consumable'] }).notNull(),
+    offer: text('offer'),
+    status: text('status', { enum: ['purchased', 'trial', 'refunded', 'revoked'] }).notNull(),
+    purchasedAt: at('purchased_at').notNull(),
+    expiresAt: at('expires_at'),
+    price: numeric('price', { precision: 14, scale: 4, mode: 'number' }),
+    currency: text('currency'),
+    country: text('country'),
+    refundedAt: at('refunded_at'),
+    revokedAt: at('revoked_at'),
+    /** The store's time of what the row says: an older statement arriving late changes nothing. */
+    lastEventAt: at('last_event_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('transactions_app_store_id_key').on(t.appId, t.storeTransactionId),
+    index('transactions_project_purchased_idx').on(t.projectId, t.purchasedAt, t.id),
+    index('transactions_project_price_idx').on(t.projectId, t.price, t.id),
+    index('transactions_project_store_idx').on(t.projectId, t.store, t.purchasedAt, t.id),
+    index('transactions_project_status_idx').on(t.projectId, t.status, t.purchasedAt, t.id),
+    index('transactions_project_product_idx').on(t.projectId, t.productId, t.purchasedAt, t.id),
+    index('transactions_project_store_tx_idx').on(t.projectId, t.storeTransactionId),
+    index('transactions_project_original_idx').on(t.projectId, t.originalTransactionId),
+    index('transactions_customer_idx').on(t.customerId, t.purchasedAt, t.id),
+    index('transactions_subscription_idx').on(t.subscriptionId, t.purchasedAt),
+  ],
+);
+
+/**
+ * Manual unlocks: an entitlement granted to a customer by an operator, for a period, with a reason.
+ * Above the requester's role limits (unlock_policies) it is `pending` until a second person decides;
+ * the period starts when it is granted. Every change is in the audit log (entity `manualUnlock`).
+ */
+export const manualUnlocks = pgTable(
+  'manual_unlocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    entitlementId: uuid('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    durationCount: integer('duration_count').notNull(),
+    durationUnit: text('duration_unit', { enum: ['hour', 'day', 'week', 'twoWeeks', 'month', 'year'] }).notNull(),
+    reasonCode: text('reason_code').notNull(),
+    note: text('note').notNull(),
+    status: text('status', { enum: ['pending', 'granted', 'rejected', 'revoked'] }).notNull(),
+    approvalReasons: jsonb('approval_reasons').$type<string[]>().notNull().default([]),
+    startsAt: at('starts_at'),
+    expiresAt: at('expires_at'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    requestedAt: at('requested_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: at('decided_at'),
+    decisionNote: text('decision_note'),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedByName: text('revoked_by_name'),
+    revokedAt: at('revoked_at'),
+    revokeNote: text('revoke_note'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('manual_unlocks_project_requested_idx').on(t.projectId, t.requestedAt, t.id),
+    index('manual_unlocks_customer_idx').on(t.customerId, t.requestedAt),
+    index('manual_unlocks_requester_day_idx').on(t.projectId, t.requestedBy, t.requestedAt),
+    check('manual_unlocks_duration', sql`${t.durationCount} >= 1`),
+  ],
+);
+
+/**
+ * What gives a customer access: a store subscription's or purchase's period (`store`: app and
+ * product id, resolved to entitlements through the project's SKUs as they are when asked), or a
+ * manual unlock (`manual`: its entitlement). Active at `t` when `starts_at <= t`, `expires_at` is
+ * null or later, and it has not ended early (`ended_at`: refund, revocation, billing retry, revoked
+ * unlock). One row per subscription, per non-subscription transaction and per granted unlock.
+ */
+export const entitlementGrants = pgTable(
+  'entitlement_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['store', 'manual'] }).notNull(),
+    appId: uuid('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    productId: text('product_id'),
+    entitlementId: uuid('entitlement_id').references(() => entitlements.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'cascade' }),
+    unlockId: uuid('unlock_id').references(() => manualUnlocks.id, { onDelete: 'cascade' }),
+    startsAt: at('starts_at').notNull(),
+    expiresAt: at('expires_at'),
+    endedAt: at('ended_at'),
+    endReason: text('end_reason'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('entitlement_grants_subscription_key').on(t.subscriptionId).where(sql`${t.subscriptionId} is not null`),
+    uniqueIndex('entitlement_grants_transaction_key').on(t.transactionId).where(sql`${t.transactionId} is not null`),
+    uniqueIndex('entitlement_grants_unlock_key').on(t.unlockId).where(sql`${t.unlockId} is not null`),
+    index('entitlement_grants_customer_idx').on(t.customerId),
+    index('entitlement_grants_project_product_idx').on(t.projectId, t.appId, t.productId),
+    index('entitlement_grants_project_entitlement_idx').on(t.projectId, t.entitlementId),
+    check(
+      'entitlement_grants_source',
+      sql`(${t.source} = 'store' and ${t.appId} is not null and ${t.productId} is not null and ${t.entitlementId} is null) or (${t.source} = 'manual' and ${t.entitlementId} is not null and ${t.unlockId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A project's manual unlock limits per member role (contract `unlockRoleLimitsSchema`), versioned.
+ * No row: the defaults, version 1. Unlocks lock this row while they count the day's unlocks, so two
+ * at once cannot both pass a limit.
+ */
+export const unlockPolicies = pgTable('unlock_policies', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  limits: jsonb('limits').$type<Record<string, { maxDays: number; perDay: number }>>(),
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Saved user segments (contract `segmentDefinitionSchema`): rules over customers' attributes and
+ * behaviour, counted live (domains/commerce/segments.ts). Names are unique per project, ignoring case.
+ */
+export const segments = pgTable(
+  'segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    match: text('match', { enum: ['all', 'any'] }).notNull(),
+    rules: jsonb('rules').$type<unknown[]>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('segments_project_name_key').on(t.projectId, sql`lower(${t.name})`)],
 );

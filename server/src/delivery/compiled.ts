@@ -1,44 +1,95 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import {
   configKindOf,
   evaluateItem,
+  nextScheduleChange,
   scheduleSchema,
   targetingSchema,
   type EvaluationContext,
   type RegionGroupMembers,
+  type Schedule,
+  type Targeting,
 } from '@contract/config';
+import { noBudget, type InterruptionBudget } from '@contract/config/interruption-budget';
 import type { DeliveredItem } from '@contract/delivery/routes';
+import { interruptionBudgetForDelivery } from '../domains/popups/budget-repository';
 import type { Database } from '../db/client';
-import { configItems, configRevisions } from '../db/schema';
+import { configItems, configRevisions, deliverySettings, previewLinks } from '../db/schema';
+
+/** The two environments a client can read: official for everyone, preview for testers. */
+export type Environment = 'official' | 'preview';
 
 /**
- * A project's official configuration compiled for delivery: every live item's published document
- * by kind in its order, the region groups' members, and the rules reply (the same for every user)
- * already serialized with its ETag. Built from the database once per change (DeliveryStore), never on
- * a request; a request only evaluates the compiled items for its context.
+ * A project's configuration compiled for delivery: for each environment, every item that could be
+ * live with its published document by kind in its order, and the region groups' members; and what
+ * the preview environment's credentials are checked against. Built from the database once per change
+ * (DeliveryStore), never on a request; a request only evaluates the compiled items for its context.
+ *
+ * It is plain data (`toSnapshot`/`fromSnapshot`) so it can be kept on disk as the last-known-good
+ * configuration the API answers from while the database is unreachable.
  */
 export interface CompiledProject {
+  readonly projectId: string;
+  readonly compiledAt: string;
+  readonly environments: Readonly<Record<Environment, CompiledEnvironment>>;
+  /** SHA-256 of project id and pre-release password (hex), or null when the project has none. */
+  readonly previewPasswordHash: string | null;
+  /** Preview links revoked before their expiry: their tokens are refused though their signature holds. */
+  readonly revokedLinks: ReadonlySet<string>;
+  /** The project's interruption budget (issue 11), which the app enforces across kinds. */
+  readonly interruptionBudget: InterruptionBudget;
+}
+
+export interface CompiledEnvironment {
   readonly items: ReadonlyArray<CompiledItem>;
   readonly regionGroups: RegionGroupMembers;
 }
 
-interface CompiledItem {
+export interface CompiledItem {
   readonly kind: string;
   readonly delivered: DeliveredItem;
   readonly enabled: boolean;
-  readonly schedule: ReturnType<typeof scheduleSchema.parse> | undefined;
-  readonly targeting: ReturnType<typeof targetingSchema.parse> | undefined;
+  readonly schedule: Schedule | undefined;
+  readonly targeting: Targeting | undefined;
 }
 
-/** Reads the project's official revisions (one query) and compiles them. */
-export async function compileProject(db: Database, projectId: string): Promise<CompiledProject> {
-  const rows = await db
-    .select({ id: configItems.id, kind: configItems.kind, sortOrder: configItems.sortOrder, revision: configRevisions.number, document: configRevisions.document })
-    .from(configItems)
-    .innerJoin(configRevisions, and(eq(configRevisions.itemId, configItems.id), eq(configRevisions.number, configItems.officialRevision)))
-    .where(and(eq(configItems.projectId, projectId), isNull(configItems.deletedAt), isNotNull(configItems.officialRevision)))
-    .orderBy(configItems.kind, configItems.sortOrder, configItems.createdAt, configItems.id);
+interface Row {
+  readonly id: string;
+  readonly kind: string;
+  readonly sortOrder: number;
+  readonly revision: number;
+  readonly document: Record<string, unknown>;
+}
+
+/** The pre-release password as the compiled project keeps it: salted with the project, hashed. */
+export function previewPasswordHash(projectId: string, password: string): string {
+  return createHash('sha256').update(`${projectId}\u0000${password}`, 'utf8').digest('hex');
+}
+
+/**
+ * A user id as delivered in an id list: hex of the first 128 bits of SHA-256 of `<item id>:<user id>`.
+ * Published id lists (a popup's whitelist) would otherwise go to every install of the app; the app
+ * hashes its own user's id the same way and looks for it (docs/delivery-api.md).
+ */
+export function deliveredUserIdHash(itemId: string, userId: string): string {
+  return createHash('sha256').update(`${itemId}:${userId}`, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** The document as delivered: each top-level `idList` field `x` becomes `xSha256` (deliveredUserIdHash). */
+function deliveredDocument(kindMeta: Readonly<Record<string, { readonly input: string }>>, itemId: string, document: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | null = null;
+  for (const [field, meta] of Object.entries(kindMeta)) {
+    if (meta.input !== 'idList' || !(field in document)) continue;
+    out ??= { ...document };
+    const ids = Array.isArray(document[field]) ? (document[field] as unknown[]) : [];
+    delete out[field];
+    out[`${field}Sha256`] = ids.filter((id): id is string => typeof id === 'string').map((id) => deliveredUserIdHash(itemId, id));
+  }
+  return out ?? document;
+}
+
+function compileEnvironment(rows: ReadonlyArray<Row>): CompiledEnvironment {
   const items: CompiledItem[] = [];
   const regionGroups = new Map<string, Set<string>>();
   for (const row of rows) {
@@ -54,7 +105,7 @@ export async function compileProject(db: Database, projectId: string): Promise<C
     if (schedule?.success === false || targeting?.success === false) continue;
     items.push({
       kind: row.kind,
-      delivered: { id: row.id, revision: row.revision, sortOrder: row.sortOrder, document: row.document },
+      delivered: { id: row.id, revision: row.revision, sortOrder: row.sortOrder, document: deliveredDocument(kind.meta, row.id, row.document) },
       enabled: row.document.enabled !== false,
       schedule: schedule?.data,
       targeting: targeting?.data,
@@ -62,6 +113,105 @@ export async function compileProject(db: Database, projectId: string): Promise<C
   }
   return { items, regionGroups };
 }
+
+/**
+ * Reads the project's published revisions (one query for both environments: the official revision
+ * and the preview revision of every item on the air), its pre-release password and its revoked
+ * preview links, and compiles them.
+ */
+export async function compileProject(db: Database, projectId: string, now: Date, openPassword: (sealed: string) => string): Promise<CompiledProject> {
+  const rows = await db
+    .select({
+      id: configItems.id,
+      kind: configItems.kind,
+      sortOrder: configItems.sortOrder,
+      revision: configRevisions.number,
+      official: configItems.officialRevision,
+      preview: configItems.previewRevision,
+      document: configRevisions.document,
+    })
+    .from(configItems)
+    .innerJoin(
+      configRevisions,
+      and(eq(configRevisions.itemId, configItems.id), or(eq(configRevisions.number, configItems.officialRevision), eq(configRevisions.number, configItems.previewRevision))),
+    )
+    .where(and(eq(configItems.projectId, projectId), isNull(configItems.deletedAt), or(isNotNull(configItems.officialRevision), isNotNull(configItems.previewRevision))))
+    .orderBy(configItems.kind, configItems.sortOrder, configItems.createdAt, configItems.id);
+  const [settings] = await db.select({ password: deliverySettings.previewPassword }).from(deliverySettings).where(eq(deliverySettings.projectId, projectId));
+  const revoked = await db
+    .select({ id: previewLinks.id })
+    .from(previewLinks)
+    .where(and(eq(previewLinks.projectId, projectId), isNotNull(previewLinks.revokedAt), gt(previewLinks.expiresAt, now)));
+  return {
+    projectId,
+    compiledAt: now.toISOString(),
+    environments: {
+      official: compileEnvironment(rows.filter((row) => row.revision === row.official)),
+      preview: compileEnvironment(rows.filter((row) => row.revision === row.preview)),
+    },
+    previewPasswordHash: settings?.password ? previewPasswordHash(projectId, openPassword(settings.password)) : null,
+    revokedLinks: new Set(revoked.map((r) => r.id)),
+    interruptionBudget: await interruptionBudgetForDelivery(db, projectId),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots: the compiled project as JSON, for the last-known-good copy on disk
+
+export interface ProjectSnapshot {
+  readonly format: 1;
+  readonly projectId: string;
+  readonly compiledAt: string;
+  readonly environments: Record<Environment, { items: Array<{ kind: string; delivered: DeliveredItem }>; regionGroups: Record<string, string[]> }>;
+  readonly previewPasswordHash: string | null;
+  readonly revokedLinks: string[];
+  readonly interruptionBudget?: InterruptionBudget;
+}
+
+export function toSnapshot(project: CompiledProject): ProjectSnapshot {
+  const environment = (env: CompiledEnvironment) => ({
+    items: env.items.map((item) => ({ kind: item.kind, delivered: item.delivered })),
+    regionGroups: Object.fromEntries([...env.regionGroups].map(([id, regions]) => [id, [...regions].sort()])),
+  });
+  return {
+    format: 1,
+    projectId: project.projectId,
+    compiledAt: project.compiledAt,
+    environments: { official: environment(project.environments.official), preview: environment(project.environments.preview) },
+    previewPasswordHash: project.previewPasswordHash,
+    revokedLinks: [...project.revokedLinks],
+    interruptionBudget: project.interruptionBudget,
+  };
+}
+
+/** The compiled project of a snapshot; null when it is not one this server wrote. */
+export function fromSnapshot(value: unknown): CompiledProject | null {
+  const s = value as Partial<ProjectSnapshot> | null;
+  if (!s || s.format !== 1 || typeof s.projectId !== 'string' || !s.environments?.official || !s.environments.preview) return null;
+  // Snapshot documents are already in their delivered form: only the common parts are parsed again.
+  const environment = (env: ProjectSnapshot['environments'][Environment]): CompiledEnvironment => ({
+    items: env.items.flatMap((item) => {
+      const kind = configKindOf(item.kind);
+      if (!kind) return [];
+      const schedule = kind.parts.schedule ? scheduleSchema.safeParse(item.delivered.document.schedule) : undefined;
+      const targeting = kind.parts.targeting ? targetingSchema.safeParse(item.delivered.document.targeting) : undefined;
+      if (schedule?.success === false || targeting?.success === false) return [];
+      return [{ kind: item.kind, delivered: item.delivered, enabled: item.delivered.document.enabled !== false, schedule: schedule?.data, targeting: targeting?.data }];
+    }),
+    regionGroups: new Map(Object.entries(env.regionGroups).map(([id, regions]) => [id, new Set(regions)])),
+  });
+  return {
+    projectId: s.projectId,
+    compiledAt: String(s.compiledAt),
+    environments: { official: environment(s.environments.official), preview: environment(s.environments.preview) },
+    previewPasswordHash: s.previewPasswordHash ?? null,
+    revokedLinks: new Set(s.revokedLinks ?? []),
+    interruptionBudget: s.interruptionBudget ?? noBudget,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replies
 
 /** Media paths of the API server as absolute URLs the app can load (`https://host/api/v1/media/…`). */
 function absoluteMedia(value: unknown, origin: string): unknown {
@@ -80,17 +230,31 @@ function byKind(items: ReadonlyArray<CompiledItem>, origin: string): Record<stri
 }
 
 /** The items live for a context now: the same evaluation as the console's audience check. */
-export function evaluatedItems(project: CompiledProject, context: EvaluationContext, origin: string): Record<string, DeliveredItem[]> {
-  const live = project.items.filter((item) => evaluateItem({ enabled: item.enabled, schedule: item.schedule, targeting: item.targeting }, context, project.regionGroups).live);
+export function evaluatedItems(env: CompiledEnvironment, context: EvaluationContext, origin: string): Record<string, DeliveredItem[]> {
+  const live = env.items.filter((item) => evaluateItem({ enabled: item.enabled, schedule: item.schedule, targeting: item.targeting }, context, env.regionGroups).live);
   return byKind(live, origin);
 }
 
 /** Every item that could be live, with its schedule and audience: the rules reply. */
-export function ruleItems(project: CompiledProject, origin: string): { items: Record<string, DeliveredItem[]>; regionGroups: Record<string, string[]> } {
+export function ruleItems(env: CompiledEnvironment, origin: string): { items: Record<string, DeliveredItem[]>; regionGroups: Record<string, string[]> } {
   return {
-    items: byKind(project.items, origin),
-    regionGroups: Object.fromEntries([...project.regionGroups].map(([id, regions]) => [id, [...regions].sort()])),
+    items: byKind(env.items, origin),
+    regionGroups: Object.fromEntries([...env.regionGroups].map(([id, regions]) => [id, [...regions].sort()])),
   };
+}
+
+/**
+ * The next instant after `now` at which any item of the environment starts, ends, or opens or closes
+ * its daily window: until then every evaluated reply stays what it is. Null when nothing will change.
+ */
+export function nextChangeOf(env: CompiledEnvironment, now: Date): Date | null {
+  let next: number | null = null;
+  for (const item of env.items) {
+    if (!item.schedule) continue;
+    const at = nextScheduleChange(item.schedule, now);
+    if (at && (next === null || at.getTime() < next)) next = at.getTime();
+  }
+  return next === null ? null : new Date(next);
 }
 
 /** A strong ETag of a reply body: the first 128 bits of its SHA-256, base64url, quoted. */

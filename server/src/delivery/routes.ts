@@ -1,89 +1,218 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routes } from '@contract/api';
+import type { EvaluationContext } from '@contract/config';
 import { envelopeSchema } from '@contract/envelope';
-import type { DeliveryQuery } from '@contract/delivery/routes';
+import { clientKeyParamsSchema, deliveryQuerySchema, PREVIEW_PASSWORD_HEADER, PREVIEW_TOKEN_HEADER, type DeliveryQuery } from '@contract/delivery/routes';
 import { ErrorCode } from '@contract/errors';
-import type { DomainModule } from '../domains/module';
-import { findActiveClientKey } from '../domains/client-keys/lookup';
+import type { DomainModule, ServerDeps } from '../domains/module';
+import type { ActiveClientKey } from '../domains/client-keys/lookup';
 import { AppError } from '../errors';
 import { errorEnvelopeSchema, type ContractRouteConfig } from '../http/register-route';
-import { etagMatches, evaluatedItems, ruleItems, strongEtag } from './compiled';
+import { etagMatches, evaluatedItems, previewPasswordHash, ruleItems, strongEtag, type CompiledProject, type Environment } from './compiled';
+import { DeliveryEvents, EVENTS_HEARTBEAT_MS } from './events';
+import { PREVIEW_LINK_KEY_PURPOSE } from './preview-settings';
+import { registerFeedbackRoute } from './feedback';
+import { verifyPreviewToken } from './preview-tokens';
+import type { MemoReply } from './store';
+import { timingSafeEqual } from 'node:crypto';
 
 /**
- * Caching of delivery replies: a CDN or the app keeps a reply 30 s, may serve it a minute longer while
- * fetching a fresh one, and a day longer when the server fails. Items that start or end by schedule
- * change the evaluated reply (and its ETag) on time; 30 s is how late an app can see that.
+ * Caching of official delivery replies: a CDN or the app keeps a reply 30 s, may serve it a minute
+ * longer while fetching a fresh one, and a day longer when the server fails. Items that start or end
+ * by schedule change the evaluated reply (and its ETag) on time; 30 s is how late an app can see that
+ * (the event stream tells a connected app at once).
  */
 export const DELIVERY_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400';
+/** Preview replies are for one tester: never kept by a shared cache. */
+export const PREVIEW_CACHE_CONTROL = 'private, no-cache';
 
 /** Where the app reaches this server: media URLs are made absolute with it. */
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** Sends a reply body with its strong ETag, or 304 without a body when the client has it. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The evaluation context of a request (the query was validated by the route's schema). */
+export function contextOf(query: DeliveryQuery, now: Date): EvaluationContext {
+  return { now, platform: query.platform, version: query.version ?? null, region: query.region ?? null, language: query.language ?? null };
+}
+
+/** The memo key of a context: what an evaluated reply depends on besides the compiled project. */
+export function contextKey(query: DeliveryQuery, origin: string): string {
+  return `${query.platform}|${query.version ?? ''}|${query.region ?? ''}|${query.language ?? ''}|${origin}`;
+}
+
+/** A reply body in the success envelope, with its strong ETag. */
+export function serialized(data: unknown): MemoReply {
   const body = JSON.stringify({ code: 0, message: 'ok', data });
-  const etag = strongEtag(body);
-  reply.header('etag', etag).header('cache-control', DELIVERY_CACHE_CONTROL);
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  return { body, etag: strongEtag(body) };
+}
+
+/** Sends a serialized reply with its ETag, or 304 without a body when the client has it. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoReply, environment: Environment): FastifyReply {
+  reply.header('etag', memo.etag).header('cache-control', environment === 'official' ? DELIVERY_CACHE_CONTROL : PREVIEW_CACHE_CONTROL);
+  if (etagMatches(request.headers['if-none-match'], memo.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(memo.body);
 }
 
 /**
  * The delivery API's routes (contract/delivery/routes.ts). The client key in the path is the only
- * credential: an unknown or revoked one is refused with 105015; operator tokens are not looked at.
+ * credential of the official environment; an unknown or revoked one is refused with 105015, operator
+ * tokens are not looked at. The preview environment also needs the pre-release password or a preview
+ * link's token (`checkPreview`).
  */
+export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDeps, 'delivery' | 'box' | 'clock'>): DeliveryEvents {
+  const linkKey = deps.box.deriveKey(PREVIEW_LINK_KEY_PURPOSE);
+
+  /** The request's client key, admitted by its rate limit (1006 with Retry-After beyond it). */
+  const keyOf = async (request: FastifyRequest, reply: FastifyReply): Promise<ActiveClientKey> => {
+    const key = await deps.delivery.key((request.params as { clientKey: string }).clientKey);
+    if (!key) throw new AppError(ErrorCode.ClientKeyInvalid);
+    const admitted = deps.delivery.admit(key);
+    if (!admitted.ok) {
+      reply.header('retry-after', String(admitted.retryAfterSeconds));
+      throw new AppError(ErrorCode.TooManyRequests);
+    }
+    return key;
+  };
+
+  /** Refuses a preview request without valid credentials: 100203 none, 100204 wrong, 100205 expired. */
+  const checkPreview = (request: FastifyRequest, key: ActiveClientKey, project: CompiledProject): void => {
+    const password = headerOf(request, PREVIEW_PASSWORD_HEADER);
+    const token = headerOf(request, PREVIEW_TOKEN_HEADER);
+    if (password === undefined && token === undefined) throw new AppError(ErrorCode.SignatureMissing);
+    if (password !== undefined) {
+      if (password.length > 256 || !project.previewPasswordHash || !sameSecret(previewPasswordHash(project.projectId, password), project.previewPasswordHash)) {
+        throw new AppError(ErrorCode.SignatureInvalid);
+      }
+      return;
+    }
+    const check = verifyPreviewToken(linkKey, token ?? '', deps.clock());
+    if (!check.ok) throw new AppError(check.reason === 'expired' ? ErrorCode.SignatureExpired : ErrorCode.SignatureInvalid);
+    const { claims } = check;
+    if (claims.projectId !== key.projectId || claims.appId !== key.appId || project.revokedLinks.has(claims.linkId)) throw new AppError(ErrorCode.SignatureInvalid);
+  };
+
+  const environmentOf = async (request: FastifyRequest, key: ActiveClientKey, environment: Environment) => {
+    const project = await deps.delivery.project(key.projectId);
+    if (environment === 'preview') checkPreview(request, key, project);
+    return { project, env: project.environments[environment] };
+  };
+
+  const route = (
+    id: 'delivery.config' | 'delivery.rules' | 'delivery.previewConfig' | 'delivery.previewRules',
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ) => {
+    const def = routes[id];
+    const config: ContractRouteConfig = { routeId: id, auth: def.auth };
+    app.route({
+      method: def.method,
+      url: def.path,
+      // The hooks (authentication, access) read the route's contract id and auth from here.
+      config: config as never,
+      compress: { threshold: 1024 },
+      schema: {
+        operationId: id,
+        summary: def.summary,
+        tags: [...def.tags],
+        params: def.params,
+        ...('query' in def ? { querystring: def.query } : {}),
+        // Documented for SDK authors in /api/v1/openapi.json; the handler sends the body already
+        // serialized (its ETag is over those bytes), so these schemas describe, never re-serialize.
+        response: {
+          200: envelopeSchema(def.output),
+          304: z.null().describe('Not modified: the If-None-Match ETag is current; no body.'),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+          500: errorEnvelopeSchema,
+        },
+      },
+      handler,
+    });
+  };
+
+  const config = (environment: Environment) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = await keyOf(request, reply);
+    const { project, env } = await environmentOf(request, key, environment);
+    const query = request.query as DeliveryQuery;
+    const origin = originOf(request);
+    const memo = deps.delivery.reply(env, contextKey(query, origin), () =>
+      serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock()), origin), interruptionBudget: project.interruptionBudget }),
+    );
+    return sendCached(request, reply, memo, environment);
+  };
+  const rules = (environment: Environment) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = await keyOf(request, reply);
+    const { project, env } = await environmentOf(request, key, environment);
+    const origin = originOf(request);
+    const memo = deps.delivery.reply(env, `rules|${origin}`, () => serialized({ environment, ...ruleItems(env, origin), interruptionBudget: project.interruptionBudget }));
+    return sendCached(request, reply, memo, environment);
+  };
+  route('delivery.config', config('official'));
+  route('delivery.rules', rules('official'));
+  route('delivery.previewConfig', config('preview'));
+  route('delivery.previewRules', rules('preview'));
+
+  // The event stream: the ETag of what a context would get, now and whenever it changes.
+  const events = new DeliveryEvents(deps.delivery, deps.clock, app.log);
+  app.addHook('onClose', async () => events.close());
+  for (const environment of ['official', 'preview'] as const) {
+    app.route({
+      method: 'GET',
+      url: environment === 'official' ? '/client/v1/:clientKey/events' : '/client/v1/:clientKey/preview/events',
+      config: { auth: 'public' } as never,
+      schema: {
+        operationId: environment === 'official' ? 'delivery.events' : 'delivery.previewEvents',
+        summary:
+          'Server-sent events (text/event-stream): an `etag` event with `{ "etag": … }`, the ETag the config route would answer this context, at once and whenever it changes ' +
+          `(a publish, a schedule boundary); a comment every ${EVENTS_HEARTBEAT_MS / 1000} s keeps the connection open. Same query and credentials as the config route.`,
+        tags: ['delivery'],
+        params: clientKeyParamsSchema,
+        querystring: deliveryQuerySchema,
+        response: { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+      handler: async (request, reply) => {
+        const key = await keyOf(request, reply);
+        await environmentOf(request, key, environment);
+        const query = request.query as DeliveryQuery;
+        const origin = originOf(request);
+        events.open(request, reply, {
+          projectId: key.projectId,
+          environment,
+          etag: async () => {
+            const project = await deps.delivery.project(key.projectId);
+            if (environment === 'preview') checkPreview(request, key, project);
+            const env = project.environments[environment];
+            return deps.delivery.reply(env, contextKey(query, origin), () =>
+              serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock()), origin), interruptionBudget: project.interruptionBudget }),
+            ).etag;
+          },
+        });
+        return reply;
+      },
+    });
+  }
+  return events;
+}
+
+/** The delivery API as a domain module. */
 export const deliveryDomain: DomainModule = {
   name: 'delivery',
-  register(app: FastifyInstance, deps) {
-    const route = (id: 'delivery.config' | 'delivery.rules', handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) => {
-      const def = routes[id];
-      const config: ContractRouteConfig = { routeId: id, auth: def.auth };
-      app.route({
-        method: def.method,
-        url: def.path,
-        // The hooks (authentication, access) read the route's contract id and auth from here.
-        config: config as never,
-        compress: { threshold: 1024 },
-        schema: {
-          operationId: id,
-          summary: def.summary,
-          tags: [...def.tags],
-          params: def.params,
-          ...('query' in def ? { querystring: def.query } : {}),
-          // Documented for SDK authors in /api/v1/openapi.json; the handler sends the body already
-          // serialized (its ETag is over those bytes), so these schemas describe, never re-serialize.
-          response: {
-            200: envelopeSchema(def.output),
-            304: z.null().describe('Not modified: the If-None-Match ETag is current; no body.'),
-            400: errorEnvelopeSchema,
-            401: errorEnvelopeSchema,
-            429: errorEnvelopeSchema,
-            500: errorEnvelopeSchema,
-          },
-        },
-        handler,
-      });
-    };
-    const appOf = async (request: FastifyRequest) => {
-      const key = await findActiveClientKey(deps.db, (request.params as { clientKey: string }).clientKey);
-      if (!key) throw new AppError(ErrorCode.ClientKeyInvalid);
-      return key;
-    };
-
-    route('delivery.config', async (request, reply) => {
-      const key = await appOf(request);
-      const query = request.query as DeliveryQuery;
-      const project = await deps.delivery.project(key.projectId);
-      const context = { now: deps.clock(), platform: query.platform, version: query.version ?? null, region: query.region ?? null, language: query.language ?? null };
-      return sendCached(request, reply, { environment: 'official', items: evaluatedItems(project, context, originOf(request)) });
-    });
-    route('delivery.rules', async (request, reply) => {
-      const key = await appOf(request);
-      const project = await deps.delivery.project(key.projectId);
-      return sendCached(request, reply, { environment: 'official', ...ruleItems(project, originOf(request)) });
-    });
+  register(app, deps) {
+    registerDeliveryRoutes(app, deps);
+    // The app's answers to feedback popups.
+    registerFeedbackRoute(app, deps);
   },
 };

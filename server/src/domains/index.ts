@@ -7,6 +7,7 @@ import { ActionLimiter } from '../rate-limit/action-limiter';
 import { actionLimitsWith, type ActionLimits } from '../rate-limit/action-limits';
 import { configDomain } from '../config/routes';
 import { deliveryDomain } from '../delivery/routes';
+import { previewDomain } from '../delivery/preview-settings';
 import { AuditRepository } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { AccessRepository } from './access/repository';
@@ -16,11 +17,13 @@ import { CatalogRepository } from './catalog/repository';
 import { catalogDomain } from './catalog/routes';
 import { CatalogService } from './catalog/service';
 import { clientKeysDomain } from './client-keys/routes';
+import { commerceDomain } from './commerce/routes';
 import { IntegrationsRepository } from './integrations/repository';
 import { integrationsDomain } from './integrations/routes';
 import { IntegrationsService, WEBHOOK_TIMEOUT_MS } from './integrations/service';
 import { mailDomain } from './mail/routes';
 import { mediaDomain } from './media/routes';
+import { popupsDomain } from './popups/routes';
 import type { DomainModule } from './module';
 import { ProjectsRepository } from './projects/repository';
 import { projectsDomain } from './projects/routes';
@@ -104,5 +107,8 @@ export const domainModules: readonly DomainModule[] = [
   mediaDomain,
   systemDomain,
   configDomain,
+  popupsDomain,
+  commerceDomain,
   deliveryDomain,
+  previewDomain,
 ];

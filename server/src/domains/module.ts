@@ -8,7 +8,10 @@ import type { AuthService } from './auth/service';
 import type { Domains } from './index';
 import type { OutboxRepository } from './mail/repository';
 import type { MediaStorage } from './media/storage';
+import type { SecretBox } from '../crypto/secret-box';
 import type { ConfigChanges, DeliveryStore } from '../delivery/store';
+import type { WebhookEvents } from './integrations/events';
+import type { StoreEndpoints } from './commerce/stores/endpoints';
 
 /** What the app hands every domain when it registers its routes (server/src/app.ts builds it once). */
 export interface ServerDeps {
@@ -26,6 +29,14 @@ export interface ServerDeps {
   readonly configChanges: ConfigChanges;
   /** The compiled configuration the delivery API answers from. */
   readonly delivery: DeliveryStore;
+  /** Sends the project's webhook events (config.published) in the background, with retries. */
+  readonly webhookEvents: WebhookEvents;
+  /** Seals the project's secrets and derives keys of their own (preview links). */
+  readonly box: SecretBox;
+  /** The public base URL of the delivery API (DELIVERY_URL), when it is not the request's origin. */
+  readonly deliveryUrl?: string | undefined;
+  /** Where the App Store and Google Play are and whom to trust (the real stores unless given). */
+  readonly stores?: StoreEndpoints | undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ErrorCode, errorEntry } from '@contract/errors';
 import type { Envelope } from '@contract/envelope';
+import { refusalCode } from '@contract/validation-codes';
 import { AppError, messageOf } from '../errors';
 import { databaseErrorDetail, uniqueRefusal } from '../db/constraints';
 import { RequestValidationError } from './validation';
@@ -62,15 +63,20 @@ function refusal(code: number, message?: string, extra: Partial<Pick<Refusal, 'h
 /**
  * Classifies anything thrown while serving a request.
  *
- * Catalogue errors keep their code; schema failures become 1000 with field errors; the framework's
+ * Catalogue errors keep their code; schema failures become 1000 with field errors, or the spec's
+ * own code of that mistake on that route (contract/validation-codes.ts: 101021 for an email that is
+ * not one), and so does a 1000 with field errors a domain raised; the framework's
  * own 4xx (malformed JSON, unsupported content type, body too large) are the caller's mistakes, so
  * 1000 too, with their message; database errors the caller caused are their codes (duplicates,
  * see `databaseRefusal`), other database failures 1002 and everything else 1005, both with a generic
  * message: details of a server fault go to the log, never to the client.
  */
-export function classify(error: unknown): Refusal {
-  if (error instanceof AppError) return refusal(error.code, error.message, { headers: error.headers, fieldErrors: error.fieldErrors });
-  if (error instanceof RequestValidationError) return refusal(ErrorCode.ParamInvalid, undefined, { fieldErrors: error.fieldErrors });
+export function classify(error: unknown, routeId?: string): Refusal {
+  if (error instanceof AppError) {
+    const code = error.code === ErrorCode.ParamInvalid && error.fieldErrors ? refusalCode(error.fieldErrors, routeId) : error.code;
+    return refusal(code, code === error.code ? error.message : undefined, { headers: error.headers, fieldErrors: error.fieldErrors });
+  }
+  if (error instanceof RequestValidationError) return refusal(refusalCode(error.fieldErrors, routeId), undefined, { fieldErrors: error.fieldErrors });
   if (isDatabaseError(error)) return databaseRefusal(error);
   const status = (error as Partial<FastifyError> | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -85,7 +91,7 @@ export function classify(error: unknown): Refusal {
 /** One error handler and one not-found handler for the whole app, both answering envelopes. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const answer = classify(error);
+    const answer = classify(error, (request.routeOptions.config as { readonly routeId?: string } | undefined)?.routeId);
     if (answer.serverFault) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: answer.envelope.code, reason: (error as Error).message }, 'request refused');
     return reply.code(answer.status).headers(answer.headers).send(answer.envelope);

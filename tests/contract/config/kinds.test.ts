@@ -85,8 +85,8 @@ describe('configKinds', () => {
       expect(configKindOf(kind.name)).toBe(kind);
       expect(configKindBySegment(kind.segment)).toBe(kind);
     }
-    expect(configKindOf('popups')).toBeUndefined();
-    expect(configKindBySegment('popup')).toBeUndefined();
+    expect(configKindOf('noSuchKind')).toBeUndefined();
+    expect(configKindBySegment('no-such-segment')).toBeUndefined();
   });
 
   describe.each(configKinds.map((kind) => [kind.name, kind] as const))('%s', (name, kind) => {

@@ -4,11 +4,32 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { e2eAdmin } from './accounts';
 
-/** Opens the browser edition through its launch link (which sets the launch cookie) at `path`. */
+let lastLaunchUrl: string | null = null;
+
+/**
+ * A launch link nobody has used yet. Each works once (the host then prints the next one, which the
+ * global setup keeps in E2E_LAUNCH_FILE), so every page, in its own browser context, takes its own.
+ */
+export async function freshLaunchUrl(): Promise<string> {
+  const file = process.env.E2E_LAUNCH_FILE;
+  if (!file) throw new Error('E2E_LAUNCH_FILE is not set: the global setup did not start the console');
+  let url = '';
+  await expect
+    .poll(() => {
+      url = readFileSync(file, 'utf8').trim();
+      return url !== '' && url !== lastLaunchUrl;
+    }, { timeout: 10_000 })
+    .toBe(true);
+  lastLaunchUrl = url;
+  return url;
+}
+
+/** Opens the browser edition through a fresh launch link (cookie and page key) at `path`. */
 export async function openConsole(page: Page, path = '/'): Promise<void> {
-  const url = process.env.E2E_URL;
-  if (!url) throw new Error('E2E_URL is not set: the global setup did not start the console');
+  const url = await freshLaunchUrl();
   await page.goto(url);
+  // The console takes its page key out of the address before anything else runs.
+  await expect(page).not.toHaveURL(/palette-page-key=/);
   if (path !== '/') await page.goto(new URL(path, url).toString());
 }
 

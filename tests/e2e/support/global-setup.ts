@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { e2eAdmin } from './accounts';
+import { makeChain } from '../../server/helpers/apple-chain';
 
 /**
  * Starts what the end-to-end suite drives: a real SMTP receiver on 127.0.0.1 (each mail saved as a
@@ -35,6 +36,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as { port: number }).port));
   });
 
+  // The App Store's signatures in the run: a chain the suite makes, its root trusted by the server
+  // (APPLE_ROOT_CERTIFICATES), its signing key kept for the specs (E2E_APPLE_SIGNER, commerce.spec.ts).
+  const chain = makeChain();
+  const appleRoot = join(work, 'apple-root.pem');
+  const appleSigner = join(work, 'apple-signer.json');
+  writeFileSync(appleRoot, chain.rootPem);
+  writeFileSync(appleSigner, JSON.stringify(chain.exported));
+
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
@@ -48,8 +57,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PALETTE_EDITION: 'browser',
       PALETTE_SERVER_URL: '',
       NODE_ENV: 'test',
+      APPLE_ROOT_CERTIFICATES: appleRoot,
+      APPLE_ONLINE_CHECKS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  // A launch link works once; the console prints the next one on stderr each time one is used. The
+  // newest is kept in a file, where openConsole (support/console.ts) takes a fresh one per page.
+  const launchFile = join(work, 'launch-url');
+  // Where the embedded API server listens (the stores' hooks are posted there), from the host's log.
+  const serverFile = join(work, 'server-url');
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+    const links = [...errors.matchAll(/another browser can open (http:\/\/\S+)/g)];
+    const newest = links.at(-1)?.[1];
+    if (newest) writeFileSync(launchFile, newest);
+    const server = /Embedded server listening at (http:\/\/\S+)/.exec(errors)?.[1];
+    if (server) writeFileSync(serverFile, server);
+    errors = errors.slice(-4_000);
   });
 
   const url = await new Promise<string>((resolve, reject) => {
@@ -74,9 +101,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   child.removeAllListeners('exit');
 
+  writeFileSync(launchFile, url);
   process.env.E2E_URL = url;
+  process.env.E2E_LAUNCH_FILE = launchFile;
   process.env.E2E_ORIGIN = new URL(url).origin;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SERVER_URL_FILE = serverFile;
+  process.env.E2E_APPLE_SIGNER = appleSigner;
 
   return async () => {
     // The embedded database flushes on SIGTERM; give it the time it needs before removing its folder.

@@ -14,6 +14,7 @@ export function stubHandlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers 
       embeddedServer: true,
       rendererBuild: 'test',
     }),
+    'app.setLanguage': () => null,
     'api.call': () => ({ code: 0, message: 'ok', data: null }),
     'session.get': () => ({ user: null, persistence: 'memory' }),
     'session.signIn': () => ({ code: 0, message: 'ok' }),
@@ -28,6 +29,8 @@ export function stubHandlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers 
     'media.upload': () => ({ status: 'cancelled' as const }),
     'media.cancel': () => false,
     'media.release': () => false,
+    'embeddedServer.get': () => ({ status: 'none' as const, crashes: 0, lastExit: null, logPath: null }),
+    'embeddedServer.retry': () => ({ status: 'none' as const, crashes: 0, lastExit: null, logPath: null }),
     ...overrides,
   };
 }

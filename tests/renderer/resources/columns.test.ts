@@ -5,15 +5,21 @@ import { deriveColumns, visibleColumns, type ColumnSpec } from '../../../rendere
 describe('columns derived from field metadata', () => {
   it('lists the fields with list metadata in declaration order, then enabled and the audit fields', () => {
     const ids = deriveColumns(skuResource).map((c) => c.id);
-    expect(ids).toEqual(['storeProductId', 'name', 'type', 'period', 'price', 'currency', 'platform', 'enabled', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt']);
+    // No currency column: the price shows its currency (issue 12).
+    expect(ids).toEqual(['storeProductId', 'name', 'type', 'period', 'price', 'platform', 'enabled', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt']);
   });
 
   it('takes label, width, kind and options from the metadata', () => {
     const type = deriveColumns(skuResource).find((c) => c.id === 'type') as ColumnSpec;
-    expect(type).toMatchObject({ labelKey: 'projects:sku.fields.type', width: 140, kind: 'select', sortable: true });
+    expect(type).toMatchObject({ labelKey: 'projects:sku.fields.type', width: 130, kind: 'select', sortable: true });
     expect(type.options?.map((o) => o.value)).toEqual(['subscription', 'non_consumable', 'consumable']);
-    const currency = deriveColumns(skuResource).find((c) => c.id === 'currency') as ColumnSpec;
-    expect(currency.sortable).toBe(false);
+    const platform = deriveColumns(skuResource).find((c) => c.id === 'platform') as ColumnSpec;
+    expect(platform.sortable).toBe(true);
+  });
+
+  it('shows a money field in its currency: the column names the field holding the code (issue 12)', () => {
+    const price = deriveColumns(skuResource).find((c) => c.id === 'price') as ColumnSpec;
+    expect(price).toMatchObject({ kind: 'money', currencyField: 'currency', width: 100 });
   });
 
   it('makes the first column required and the audit columns optional, two of them visible by default', () => {

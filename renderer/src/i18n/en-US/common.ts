@@ -37,6 +37,13 @@ const common = {
     summary: 'Page {{page}} of {{pages}}',
     label: 'Pagination',
   },
+  // The language picker's texts: here (not in layout) because the sign-in screen shows the picker too.
+  language: {
+    label: 'Language',
+    translated: 'Translated',
+    others: 'Other languages (shown in English)',
+    fallbackNote: 'Translation not yet available, showing English.',
+  },
 } as const;
 
 export default common;

@@ -24,8 +24,6 @@ const configPages = {
     disabled: 'Disabled',
   },
   list: {
-    colourPlaceholder: '#1A2B3C',
-    discountMeans: '= {{percent}}% off ({{tenths}}/10 of the price)',
     search: 'Search by name',
     status: 'Status',
     allStatuses: 'Any status',
@@ -53,6 +51,19 @@ const configPages = {
     deleted: 'Moved to the trash.',
   },
   editor: {
+    colourPlaceholder: '#1A2B3C',
+    discountMeans: '= {{percent}}% off ({{tenths}}/10 of the price)',
+    /** After a number of seconds (a start page's display time). */
+    seconds: 's',
+    /** An `idList` field: pasted or imported entries (a popup's whitelist). */
+    idListCount_one: '{{count}} entry',
+    idListCount_other: '{{count}} entries',
+    importFile: 'Import from a file…',
+    imported: 'Imported {{added}} new, {{repeated}} already listed.',
+    importTooLarge: 'The file is larger than 1 MB; nothing was imported.',
+    importUnreadable: 'The file could not be read; nothing was imported.',
+    /** The switch of a group a document may leave out (a popup's cancel button). */
+    includeGroup: 'Include',
     back: 'Back to {{kind}}',
     unsaved: 'Unsaved changes',
     saveDraft: 'Save draft',
@@ -133,6 +144,11 @@ const configPages = {
     incomplete: 'Complete the schedule and audience to check them.',
     live: 'Yes: the app would show it to this user now (once published).',
     notLive: 'No, because:',
+  },
+  /** Descriptions of the area's custom screens, by segment. */
+  screens: {
+    popupPreview: 'Which popup the app would show a user now, and why every other one is not shown: set the user’s situation and history.',
+    'check-subscription': 'For support: find an app user by user id, transaction id or email, and see per entitlement whether it is active now and why.',
   },
   records: {
     title: 'Config records',

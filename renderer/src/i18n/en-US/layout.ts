@@ -56,17 +56,11 @@ const layout = {
     fromAddress: 'From {{ip}}',
     viewSecurity: 'Review in Security',
   },
-  language: {
-    label: 'Language',
-    translated: 'Translated',
-    others: 'Other languages (shown in English)',
-    fallbackNote: 'Translation not yet available, showing English.',
-  },
   connectivity: {
     networkTitle: 'You are offline',
-    networkBody: 'No network connection. Changes are paused until it is back; what you type is kept.',
+    networkBody: 'No network connection. What you type is kept.',
     serverTitle: 'Server unreachable',
-    serverBody: 'The Palette server is not answering. Changes are paused until it is back; what you type is kept.',
+    serverBody: 'The Palette server is not answering. What you type is kept.',
     restored: 'Connection restored',
   },
   newContent: {
@@ -78,9 +72,22 @@ const layout = {
     title: 'Update ready',
     body: 'Version {{version}} has been downloaded and will be installed when the console restarts.',
     install: 'Restart to update',
+    refusedTitle: 'Update refused',
+    integrityBody:
+      'The download of version {{version}} did not match the checksum its download server published, so it was discarded. The console keeps running this version and tries again at the next check.',
+    signatureBody: 'The installer of version {{version}} is not signed by the publisher, so it was discarded. The console keeps running this version.',
   },
   session: {
     memoryBody: 'No keychain is available: you stay signed in only until the console closes.',
+  },
+  embeddedServer: {
+    restartingTitle: 'Restarting the server',
+    restartingBody: 'The console’s built-in server stopped unexpectedly ({{how}}) and is being started again on the same data. What you type is kept.',
+    failedTitle: 'The server keeps stopping',
+    failedBody: 'The console’s built-in server stopped {{times}} times in a short while, so it is no longer restarted on its own. Its log is at {{path}}.',
+    failedBodyNoLog: 'The console’s built-in server stopped {{times}} times in a short while, so it is no longer restarted on its own.',
+    tryAgain: 'Try again',
+    back: 'Server restarted: running again on the same data',
   },
 } as const;
 

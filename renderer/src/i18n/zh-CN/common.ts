@@ -39,6 +39,13 @@ const common: Translation<typeof en> = {
     summary: '第 {{page}} 页，共 {{pages}} 页',
     label: '分页',
   },
+  // The language picker's texts: here (not in layout) because the sign-in screen shows the picker too.
+  language: {
+    label: '语言',
+    translated: '已翻译',
+    others: '其他语言（以英文显示）',
+    fallbackNote: '该语言的翻译尚未提供，当前显示英文。',
+  },
 };
 
 export default common;

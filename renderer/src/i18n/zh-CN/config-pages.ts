@@ -26,8 +26,6 @@ const configPages: Translation<typeof enConfigPages> = {
     disabled: '已停用',
   },
   list: {
-    colourPlaceholder: '#1A2B3C',
-    discountMeans: '= {{tenths}} 折（优惠 {{percent}}%）',
     search: '按名称搜索',
     status: '状态',
     allStatuses: '全部状态',
@@ -55,6 +53,16 @@ const configPages: Translation<typeof enConfigPages> = {
     deleted: '已移入回收站。',
   },
   editor: {
+    colourPlaceholder: '#1A2B3C',
+    discountMeans: '= {{tenths}} 折（优惠 {{percent}}%）',
+    seconds: '秒',
+    idListCount_one: '{{count}} 项',
+    idListCount_other: '{{count}} 项',
+    importFile: '从文件导入…',
+    imported: '已导入 {{added}} 项新内容，{{repeated}} 项已在列表中。',
+    importTooLarge: '文件超过 1 MB，未导入任何内容。',
+    importUnreadable: '无法读取该文件，未导入任何内容。',
+    includeGroup: '启用',
     back: '返回{{kind}}',
     unsaved: '有未保存的修改',
     saveDraft: '保存草稿',
@@ -135,6 +143,10 @@ const configPages: Translation<typeof enConfigPages> = {
     incomplete: '请先完善时间与投放人群设置。',
     live: '能：发布后，应用现在会向此用户展示。',
     notLive: '不能，原因：',
+  },
+  screens: {
+    popupPreview: '设置用户的情况与历史，查看应用此刻会展示哪个弹窗，以及其他弹窗为何不展示。',
+    'check-subscription': '供客服使用：按 App 用户 ID、交易 ID 或邮箱查找用户，查看每项权益当前是否有效及原因。',
   },
   records: {
     title: '配置记录',

@@ -58,17 +58,11 @@ const layout: Translation<typeof en> = {
     fromAddress: '来自 {{ip}}',
     viewSecurity: '在安全设置中查看',
   },
-  language: {
-    label: '语言',
-    translated: '已翻译',
-    others: '其他语言（以英文显示）',
-    fallbackNote: '该语言的翻译尚未提供，当前显示英文。',
-  },
   connectivity: {
     networkTitle: '网络已断开',
-    networkBody: '没有网络连接。恢复连接前暂停提交更改，已输入的内容会保留。',
+    networkBody: '没有网络连接。已输入的内容会保留。',
     serverTitle: '无法连接服务器',
-    serverBody: 'Palette 服务器没有响应。恢复连接前暂停提交更改，已输入的内容会保留。',
+    serverBody: 'Palette 服务器没有响应。已输入的内容会保留。',
     restored: '连接已恢复',
   },
   newContent: {
@@ -80,9 +74,21 @@ const layout: Translation<typeof en> = {
     title: '更新已就绪',
     body: '版本 {{version}} 已下载，将在控制台重启时安装。',
     install: '重启以更新',
+    refusedTitle: '已拒绝更新',
+    integrityBody: '版本 {{version}} 的下载与下载服务器公布的校验值不符，已被丢弃。控制台继续运行当前版本，并会在下次检查时重试。',
+    signatureBody: '版本 {{version}} 的安装程序没有发布者的签名，已被丢弃。控制台继续运行当前版本。',
   },
   session: {
     memoryBody: '没有可用的钥匙串：登录状态只保留到控制台关闭为止。',
+  },
+  embeddedServer: {
+    restartingTitle: '正在重新启动服务器',
+    restartingBody: '控制台内置的服务器意外停止（{{how}}），正在使用相同的数据重新启动。已输入的内容会保留。',
+    failedTitle: '服务器反复停止',
+    failedBody: '控制台内置的服务器在短时间内停止了 {{times}} 次，因此不再自动重新启动。日志位于 {{path}}。',
+    failedBodyNoLog: '控制台内置的服务器在短时间内停止了 {{times}} 次，因此不再自动重新启动。',
+    tryAgain: '重试',
+    back: '服务器已重新启动，继续使用相同的数据运行',
   },
 };
 

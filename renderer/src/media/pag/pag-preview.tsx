@@ -40,6 +40,8 @@ export interface PagPreviewProps {
   /** What the file states about itself, to size the frame before the player has read it. */
   readonly width: number | null;
   readonly height: number | null;
+  /** The largest side of the frame in pixels (240 unless given: a popup's phone preview draws it smaller). */
+  readonly box?: number;
 }
 
 function prefersReducedMotion(): boolean {
@@ -61,7 +63,7 @@ async function fetchBytes(src: string): Promise<ArrayBuffer> {
  * answers with reports, checked here before they are believed. The animation starts paused on its
  * first frame when the operator's system asks for reduced motion.
  */
-export function PagPreview({ src, name, width, height }: PagPreviewProps) {
+export function PagPreview({ src, name, width, height, box = BOX }: PagPreviewProps) {
   const { t } = useTranslation('media');
   const styles = useStyles();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -112,13 +114,13 @@ export function PagPreview({ src, name, width, height }: PagPreviewProps) {
   }, [src, load]);
 
   const known = state.phase === 'loaded' ? state : null;
-  const size = frameSize(known?.width ?? width, known?.height ?? height, BOX);
+  const size = frameSize(known?.width ?? width, known?.height ?? height, box);
   const playing = known?.playing ?? false;
   const label = t('pag.frameTitle', { name });
 
   return (
-    <div className={styles.root} data-testid="pag-preview" data-state={known ? (playing ? 'playing' : 'paused') : state.phase}>
-      <div className={styles.frameWrap} style={{ width: size.width, height: size.height }}>
+    <div className={styles.root} style={box === BOX ? undefined : { minWidth: `${box}px` }} data-testid="pag-preview" data-state={known ? (playing ? 'playing' : 'paused') : state.phase}>
+      <div className={styles.frameWrap} style={{ width: size.width, height: size.height, ...(box === BOX ? {} : { alignSelf: 'center' }) }}>
         <iframe
           ref={frame}
           className={styles.frame}

@@ -1,56 +1,66 @@
-import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { PublicLayout } from '../../components/public-frame';
-import { forgetOperatorSignOut, useSession } from '../../data/session';
+import { consolePathOf } from '@contract/console-links';
+import { withChunkTimeout } from '../../components/lazy-page';
+import { PublicLayout } from '../../components/public-layout';
+import { useConnectivity } from '../../connectivity/use-connectivity';
+import { forgetOperatorSignOut, useSessionSnapshot } from '../../data/session-core';
+import { loadFormTexts } from '../../i18n/i18n';
 import { AuthCard } from './auth-card';
-import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 
-const useStyles = makeStyles({
-  notices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalM, ':empty': { display: 'none' } },
-});
+/** The password reset, with its rules and messages: loaded when the operator asks for it. */
+const ResetPasswordForm = lazy(() =>
+  withChunkTimeout(Promise.all([import('./reset-password-form'), loadFormTexts()])).then(([module]) => ({ default: module.ResetPasswordForm })),
+);
+
+/** The page's notices (message bars, and the offline texts): loaded when one shows. */
+const LoginNotices = lazy(() => import('./login-notices'));
+
+/** The account and code of a password-reset mail's link (`/login?reset=<code>&email=<email>`), if valid. */
+function mailedReset(params: URLSearchParams): { email: string; code: string } | null {
+  const path = consolePathOf('/login', params);
+  if (path === null) return null;
+  return { email: params.get('email') ?? '', code: params.get('reset') ?? '' };
+}
+
+/**
+ * The page's query (`?redirect=`, a reset mail's `?reset=&email=`), read from the address without
+ * the router: the page also shows before the router has loaded (app/boot.tsx). A window loaded from
+ * `file://` keeps its route in the hash (app/router.tsx).
+ */
+function currentParams(): URLSearchParams {
+  const { protocol, hash, search } = window.location;
+  return new URLSearchParams(protocol === 'file:' ? (hash.split('?')[1] ?? '') : search);
+}
 
 /**
  * `/login` (public): sign in, or reset a forgotten password and come back. After sign-in the
- * `PublicOnly` guard continues to the page in `?redirect=` (or the welcome page).
+ * `PublicOnly` guard continues to the page in `?redirect=` (or the welcome page). The reset mail's
+ * link (contract/console-links.ts) opens the reset's second step with the account and code filled in.
  */
 export default function LoginPage() {
-  const styles = useStyles();
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const session = useSession();
-  const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
-  const [email, setEmail] = useState('');
+  const { online } = useConnectivity();
+  const [params] = useState(currentParams);
+  const session = useSessionSnapshot();
+  const [mailed, setMailed] = useState(() => mailedReset(params));
+  const [mode, setMode] = useState<'signIn' | 'reset'>(mailed ? 'reset' : 'signIn');
+  const [email, setEmail] = useState(mailed?.email ?? '');
   const [resetDone, setResetDone] = useState(false);
-  const [resetStep, setResetStep] = useState<'request' | 'confirm'>('request');
+  const [resetStep, setResetStep] = useState<'request' | 'confirm'>(mailed ? 'confirm' : 'request');
 
   useEffect(() => forgetOperatorSignOut(), []);
 
-  const memoryOnly = session.data?.persistence === 'memory';
-  const notices = (
-    <div className={styles.notices}>
-      {resetDone && mode === 'signIn' ? (
-        <MessageBar intent="success" layout="multiline">
-          <MessageBarBody>{t('reset.done')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {params.get('redirect') && mode === 'signIn' && !resetDone ? (
-        <MessageBar intent="info" layout="multiline">
-          <MessageBarBody>{t('login.redirectNotice')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {memoryOnly ? (
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{t('persistence.memoryTitle')}</MessageBarTitle>
-            {t('persistence.memoryBody')}
-          </MessageBarBody>
-        </MessageBar>
-      ) : null}
-    </div>
-  );
+  const memoryOnly = session?.persistence === 'memory';
+  const showResetDone = resetDone && mode === 'signIn';
+  const showRedirect = Boolean(params.get('redirect')) && mode === 'signIn' && !resetDone;
+  const notices =
+    !online || showResetDone || showRedirect || memoryOnly ? (
+      <Suspense fallback={null}>
+        <LoginNotices offline={!online} resetDone={showResetDone} redirect={showRedirect} memoryOnly={memoryOnly} />
+      </Suspense>
+    ) : null;
 
   return (
     <PublicLayout>
@@ -70,16 +80,23 @@ export default function LoginPage() {
       ) : (
         <AuthCard title={t('reset.title')} subtitle={t(resetStep === 'request' ? 'reset.requestHint' : 'reset.confirmHint')}>
           {notices}
-          <ResetPasswordForm
-            email={email}
-            onEmailChange={setEmail}
-            onStepChange={setResetStep}
-            onBack={() => setMode('signIn')}
-            onDone={() => {
-              setResetDone(true);
-              setMode('signIn');
-            }}
-          />
+          <Suspense fallback={null}>
+            <ResetPasswordForm
+              mailed={mailed}
+              email={email}
+              onEmailChange={setEmail}
+              onStepChange={setResetStep}
+              onBack={() => {
+                setMailed(null);
+                setMode('signIn');
+              }}
+              onDone={() => {
+                setMailed(null);
+                setResetDone(true);
+                setMode('signIn');
+              }}
+            />
+          </Suspense>
         </AuthCard>
       )}
     </PublicLayout>

@@ -5,15 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorCode } from '@contract/errors';
 import { emailSchema, passwordSchema, verificationCodeSchema } from '@contract/validation';
-import { useApiMutation } from '../../data/api-hooks';
+import { callApi, type ApiInput } from '../../bridge/call-api';
+import { assertOnline } from '../../data/online';
+import { useAsyncCall } from '../../forms/use-async-call';
 import { FormError } from '../../forms/form-error';
 import { useFieldMessage } from '../../forms/field-message';
 import { useSchemaForm } from '../../forms/use-form';
 import { useSubmitError } from '../../forms/use-submit-error';
 import { PasswordInput } from '../../components/password-input';
-import { useAuthFormStyles } from './auth-card';
+import { authFormClasses as styles } from './auth-card';
 
 const requestSchema = z.object({ email: emailSchema });
+
+/** The two calls of the reset, sent without the query library (the public screens load without it). */
+function requestPasswordReset(input: ApiInput<'auth.requestPasswordReset'>) {
+  assertOnline();
+  return callApi('auth.requestPasswordReset', input);
+}
+function resetPasswordWithCode(input: ApiInput<'auth.resetPassword'>) {
+  assertOnline();
+  return callApi('auth.resetPassword', input);
+}
 const confirmSchema = z.object({ code: verificationCodeSchema, newPassword: passwordSchema, confirmPassword: z.string() });
 
 interface ResetPasswordFormProps {
@@ -23,6 +35,8 @@ interface ResetPasswordFormProps {
   readonly onBack: () => void;
   /** Tells the page which step shows, so its heading can explain that step. */
   readonly onStepChange: (step: 'request' | 'confirm') => void;
+  /** From the reset mail's link: start at the second step with its account and code filled in. */
+  readonly mailed?: { readonly email: string; readonly code: string } | null;
 }
 
 /**
@@ -30,18 +44,17 @@ interface ResetPasswordFormProps {
  * code), then the code with a new password (auth.resetPassword). Both steps use the contract's
  * schemas; a wrong code (101002) shows under the code field, a refused password under the password.
  */
-export function ResetPasswordForm({ email, onEmailChange, onDone, onBack, onStepChange }: ResetPasswordFormProps) {
-  const styles = useAuthFormStyles();
+export function ResetPasswordForm({ email, onEmailChange, onDone, onBack, onStepChange, mailed = null }: ResetPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const [step, setStep] = useState<'request' | 'confirm'>('request');
-  const [sentTo, setSentTo] = useState('');
+  const [step, setStep] = useState<'request' | 'confirm'>(mailed ? 'confirm' : 'request');
+  const [sentTo, setSentTo] = useState(mailed?.email ?? '');
 
   const request = useSchemaForm(requestSchema, { email });
   const requestError = useSubmitError(request.setErrors);
   const requestMessage = useFieldMessage(request.errors, requestError.fieldMessages);
-  const requestReset = useApiMutation('auth.requestPasswordReset');
+  const requestReset = useAsyncCall(requestPasswordReset);
 
-  const confirm = useSchemaForm(confirmSchema, { code: '', newPassword: '', confirmPassword: '' });
+  const confirm = useSchemaForm(confirmSchema, { code: mailed?.code ?? '', newPassword: '', confirmPassword: '' });
   const codeFields = useMemo(
     () => ({
       [ErrorCode.WrongVerificationCode]: 'code',
@@ -57,7 +70,7 @@ export function ResetPasswordForm({ email, onEmailChange, onDone, onBack, onStep
     [mismatch, confirmError.fieldMessages, t],
   );
   const confirmMessage = useFieldMessage(confirm.errors, overrides);
-  const resetPassword = useApiMutation('auth.resetPassword');
+  const resetPassword = useAsyncCall(resetPasswordWithCode);
 
   const sendCode = (target: string) =>
     requestReset.mutate(
@@ -147,7 +160,7 @@ export function ResetPasswordForm({ email, onEmailChange, onDone, onBack, onStep
             confirmError.clearField('code');
           }}
           size="large"
-          autoFocus
+          autoFocus={!mailed}
         />
       </Field>
       <Field label={t('reset.newPassword')} hint={t('reset.passwordHint')} required validationMessage={confirmMessage('newPassword')}>
@@ -160,6 +173,7 @@ export function ResetPasswordForm({ email, onEmailChange, onDone, onBack, onStep
             confirmError.clearField('newPassword');
           }}
           size="large"
+          autoFocus={Boolean(mailed)}
         />
       </Field>
       <Field label={t('reset.confirmPassword')} required validationMessage={confirmMessage('confirmPassword')}>

@@ -1,20 +1,23 @@
-import { Button, Field, Input, Link, Spinner } from '@fluentui/react-components';
-import type { FormEvent } from 'react';
+import { Button, Field, Input, Link } from '@fluentui/react-components';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { emailSchema } from '@contract/validation';
-import { useSignIn } from '../../data/session';
-import { FormError } from '../../forms/form-error';
+import { signInThroughMain } from '../../data/session-core';
 import { useFieldMessage } from '../../forms/field-message';
-import { useSchemaForm } from '../../forms/use-form';
+import { useAsyncCall } from '../../forms/use-async-call';
+import { useLazySchemaForm } from '../../forms/use-form';
 import { useSubmitError } from '../../forms/use-submit-error';
 import { PasswordInput } from '../../components/password-input';
-import { useAuthFormStyles } from './auth-card';
+import { loadFormTexts } from '../../i18n/i18n';
+import { authFormClasses as styles } from './auth-card';
 
-const signInSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, { error: 'validation.required' }).max(256, { error: 'validation.lengthMax' }),
-});
+/** A refusal's message bar: shown only after a submit, so not part of the screen's first download. */
+const FormError = lazy(() => import('../../forms/form-error').then((module) => ({ default: module.FormError })));
+
+/** The button's busy spinner: shown only after a submit, so not part of the screen's first download. */
+const BusySpinner = lazy(() => import('../../components/busy-spinner'));
+
+/** The form's rules and the messages they refuse with: loaded as the operator starts typing. */
+const loadRules = () => Promise.all([import('./sign-in-rules'), loadFormTexts()]).then(([rules]) => rules.signInSchema);
 
 interface SignInFormProps {
   readonly email: string;
@@ -25,28 +28,38 @@ interface SignInFormProps {
 /**
  * Email and password, checked with the contract's schemas before anything is sent; the sign-in
  * goes through `session.signIn` so the token stays in main. A refusal (101001 "Wrong email or
- * password.", 101017 too many attempts, ...) shows as its localized message.
+ * password.", 101017 too many attempts, ...) shows as its localized message. Neither the schemas
+ * nor the query library are part of the screen's first download (issue 12).
  */
 export function SignInForm({ email, onEmailChange, onForgot }: SignInFormProps) {
-  const styles = useAuthFormStyles();
   const { t } = useTranslation('auth');
-  const form = useSchemaForm(signInSchema, { email, password: '' });
+  const form = useLazySchemaForm(loadRules, { email, password: '' });
   const submitError = useSubmitError(form.setErrors);
   const message = useFieldMessage(form.errors, submitError.fieldMessages);
-  const signIn = useSignIn();
+  const signIn = useAsyncCall(signInThroughMain);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     submitError.clear();
-    const data = form.validate();
+    let data;
+    try {
+      data = await form.validate();
+    } catch (error) {
+      submitError.report(error);
+      return;
+    }
     if (!data) return;
     signIn.mutate(data, { onError: submitError.report });
   };
 
   const busy = signIn.isPending;
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <FormError message={submitError.message} />
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      {submitError.message ? (
+        <Suspense fallback={null}>
+          <FormError message={submitError.message} />
+        </Suspense>
+      ) : null}
       <Field label={t('login.email')} required validationMessage={message('email')}>
         <Input
           type="email"
@@ -82,7 +95,13 @@ export function SignInForm({ email, onEmailChange, onForgot }: SignInFormProps) 
         size="large"
         type="submit"
         disabledFocusable={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
+        icon={
+          busy ? (
+            <Suspense fallback={null}>
+              <BusySpinner />
+            </Suspense>
+          ) : undefined
+        }
       >
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>

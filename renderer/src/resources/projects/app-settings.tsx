@@ -50,6 +50,8 @@ import {
 } from '@contract/resources/projects';
 import { notify } from '../../components/notices';
 import { SectionCard } from '../../components/section-card';
+import { StoreSettingsCard } from '../../commerce/store-settings-card';
+import { VisuallyHidden } from '../../components/visually-hidden';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';
 import { useAppInfo } from '../../data/app-info';
 import type { useProjectAccess } from '../../data/menus';
@@ -59,6 +61,7 @@ import { formatDateTime } from '../../lib/format';
 import { useConfirm, useDangerButtonClass } from '../confirm-dialog';
 import { readFileText } from '../field-input';
 import { useResourceItem } from '../use-resource';
+import { PreviewCard } from './preview-card';
 
 const useStyles = makeStyles({
   layout: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 440px), 1fr))', gap: tokens.spacingVerticalXL, alignItems: 'start' },
@@ -136,6 +139,8 @@ export function AppSettings({ projectId, appId, access }: { readonly projectId: 
         <CredentialsCard projectId={projectId} appId={appId} platform={platform} summary={(item.storeCredentials ?? null) as StoreCredentialsSummary | null} canWrite={canWrite} />
         <CardPaymentCard projectId={projectId} appId={appId} summary={(item.cardPayment ?? null) as CardPaymentSummary | null} canWrite={access.can('apps.putCardPayment')} />
         <ClientKeysCard projectId={projectId} appId={appId} platform={platform} canWrite={access.can('clientKeys.create')} live={!item.deletedAt} />
+        <StoreSettingsCard projectId={projectId} appId={appId} canWrite={access.can('storeSettings.update')} />
+        <PreviewCard projectId={projectId} appId={appId} platform={platform} access={access} live={!item.deletedAt} />
       </div>
     </>
   );
@@ -439,7 +444,11 @@ function ClientKeysCard({
               <TableHeaderCell>{t('projects:clientKey.fields.createdAt')}</TableHeaderCell>
               <TableHeaderCell>{t('projects:clientKey.fields.lastUsedAt')}</TableHeaderCell>
               <TableHeaderCell>{t('projects:clientKey.fields.status')}</TableHeaderCell>
-              {canWrite ? <TableHeaderCell aria-label={t('projectPages:clientKeys.actions')} /> : null}
+              {canWrite ? (
+                <TableHeaderCell>
+                  <VisuallyHidden>{t('projectPages:clientKeys.actions')}</VisuallyHidden>
+                </TableHeaderCell>
+              ) : null}
             </TableRow>
           </TableHeader>
           <TableBody>

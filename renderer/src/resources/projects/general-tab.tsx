@@ -8,6 +8,7 @@ import type { Project } from '@contract/resources/projects';
 import { notify } from '../../components/notices';
 import { isAppError } from '../../bridge/app-error';
 import { SectionCard } from '../../components/section-card';
+import { OnlineOnly } from '../../components/offline/online-only';
 import { useApiMutation } from '../../data/api-hooks';
 import type { useProjectAccess } from '../../data/menus';
 import { errorText } from '../../i18n/error-text';
@@ -17,6 +18,7 @@ import { useConfirm, useDangerButtonClass } from '../confirm-dialog';
 import type { ResourceRecord } from '../data-provider';
 import { ResourceFormFields } from '../resource-form-fields';
 import { useResourceForm } from '../use-resource-form';
+import { InterruptionBudgetCard } from './interruption-budget-card';
 import { projectIconSrc } from './project-icon';
 import { useMemberOptions } from './use-project-options';
 import { projectView } from './views';
@@ -99,6 +101,7 @@ export function GeneralTab({ project, access }: { readonly project: Project; rea
         {form.confirmElement}
       </SectionCard>
       <OwnershipCard project={project} canOwn={canOwn} onDeleted={() => navigate('/projects')} />
+      <InterruptionBudgetCard projectId={project.id} canEdit={access.can('interruptionBudget.set')} />
     </div>
   );
 }
@@ -180,16 +183,20 @@ function OwnershipCard({ project, canOwn, onDeleted }: { readonly project: Proje
                 ))}
               </Dropdown>
             </Field>
-            <Button icon={update.isPending ? <Spinner size="tiny" /> : <PersonSwap20Regular />} disabled={!ownerId || update.isPending} onClick={() => void transfer()}>
-              {t('projects:project.transferOwnership')}
-            </Button>
+            <OnlineOnly>
+              <Button icon={update.isPending ? <Spinner size="tiny" /> : <PersonSwap20Regular />} disabled={!ownerId || update.isPending} onClick={() => void transfer()}>
+                {t('projects:project.transferOwnership')}
+              </Button>
+            </OnlineOnly>
           </div>
           <Divider />
           <div className={styles.danger}>
             <Text className={styles.muted}>{t('projectPages:general.deleteHint')}</Text>
-            <Button className={dangerClass} appearance="primary" icon={<Delete20Regular />} disabled={remove.isPending} onClick={() => void destroy()}>
-              {t('projectPages:general.delete')}
-            </Button>
+            <OnlineOnly>
+              <Button className={dangerClass} appearance="primary" icon={<Delete20Regular />} disabled={remove.isPending} onClick={() => void destroy()}>
+                {t('projectPages:general.delete')}
+              </Button>
+            </OnlineOnly>
           </div>
         </>
       ) : null}

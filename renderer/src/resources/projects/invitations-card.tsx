@@ -26,12 +26,14 @@ import { emailSchema, localizedNameSchema } from '@contract/validation';
 import { notify } from '../../components/notices';
 import { EmptyState } from '../../components/empty-state';
 import { SectionCard } from '../../components/section-card';
+import { OnlineOnly } from '../../components/offline/online-only';
 import { useApiMutation, useApiQuery } from '../../data/api-hooks';
 import { ChoiceField, FormDialog, TextField } from '../../forms/form-dialog';
 import { errorText } from '../../i18n/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../confirm-dialog';
 import { PaginationBar } from '../pagination-bar';
+import { VisuallyHidden } from '../../components/visually-hidden';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap', flexShrink: 0 },
@@ -88,14 +90,18 @@ export function InvitationsCard({ project, canWrite, isAdmin }: { readonly proje
       action={
         <span className={styles.actions}>
           {isAdmin ? (
-            <Button icon={<PersonAdd20Regular />} onClick={() => setCreating(true)}>
-              {t('projects:users.create')}
-            </Button>
+            <OnlineOnly>
+              <Button icon={<PersonAdd20Regular />} onClick={() => setCreating(true)}>
+                {t('projects:users.create')}
+              </Button>
+            </OnlineOnly>
           ) : null}
           {canWrite ? (
-            <Button appearance="primary" icon={<MailAdd20Regular />} onClick={() => setInviting(true)}>
-              {t('projects:invitation.invite')}
-            </Button>
+            <OnlineOnly>
+              <Button appearance="primary" icon={<MailAdd20Regular />} onClick={() => setInviting(true)}>
+                {t('projects:invitation.invite')}
+              </Button>
+            </OnlineOnly>
           ) : null}
         </span>
       }
@@ -119,7 +125,9 @@ export function InvitationsCard({ project, canWrite, isAdmin }: { readonly proje
                 <TableHeaderCell>{t('projects:invitation.fields.invitedBy')}</TableHeaderCell>
                 <TableHeaderCell>{t('projects:invitation.fields.createdAt')}</TableHeaderCell>
                 <TableHeaderCell>{t('projects:invitation.fields.expiresAt')}</TableHeaderCell>
-                <TableHeaderCell aria-label={t('resources:list.more')} />
+                <TableHeaderCell>
+                  <VisuallyHidden>{t('resources:list.more')}</VisuallyHidden>
+                </TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -33,6 +33,7 @@ import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../confirm-dialog';
 import { useDebounced } from '../use-debounced';
 import { PaginationBar } from '../pagination-bar';
+import { VisuallyHidden } from '../../components/visually-hidden';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -122,7 +123,9 @@ export function MembersCard({ project, canWrite }: { readonly project: Project; 
                 <TableHeaderCell>{t('projects:member.title')}</TableHeaderCell>
                 <TableHeaderCell>{t('projects:member.fields.role')}</TableHeaderCell>
                 <TableHeaderCell>{t('projects:member.fields.joinedAt')}</TableHeaderCell>
-                <TableHeaderCell aria-label={t('resources:list.more')} />
+                <TableHeaderCell>
+                  <VisuallyHidden>{t('resources:list.more')}</VisuallyHidden>
+                </TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -1,7 +1,9 @@
 import { ErrorCode } from '@contract/errors';
 import type { ListPage, ListQuery } from '@contract/envelope';
 import type { SignInRecord, User } from '@contract/api/auth';
+import { consoleLinkPaths } from '@contract/console-links';
 import { AppError, tooManyRequests } from '../../errors';
+import { consoleLinks } from '../../mail/console-links';
 import type { Mailer } from '../../mail/mailer';
 import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { Clock } from '../../shared/clock';
@@ -49,16 +51,21 @@ export interface AuthServiceDeps {
   readonly clock: Clock;
   readonly sessions: SessionPolicy;
   readonly signInLimits?: SignInLimits;
+  /** Where the console is served on the web, if anywhere (`CONSOLE_URL`): the reset mail links there too. */
+  readonly consoleUrl?: string | undefined;
 }
 
-function resetMail(code: string): { subject: string; text: string } {
+function resetMail(code: string, email: string, consoleUrl: string | undefined): { subject: string; text: string } {
+  const links = consoleLinks(consoleLinkPaths.passwordReset(email, code), consoleUrl);
   return {
     subject: 'Palette Console verification code / 验证码',
     text: [
       `Your Palette Console verification code is ${code}. It is valid for 15 minutes.`,
+      `Open ${links.desktop} to set a new password in Palette Console${links.web ? `, or ${links.web} in a browser` : ''}, or enter the code on the sign-in page.`,
       'If you did not ask to reset your password, ignore this message.',
       '',
       `您的 Palette Console 验证码是 ${code}，15 分钟内有效。`,
+      `在 Palette Console 中打开 ${links.desktop} 即可设置新密码${links.web ? `（或在浏览器中打开 ${links.web}）` : ''}，也可以在登录页输入验证码。`,
       '如果您没有申请重置密码，请忽略此邮件。',
       '',
     ].join('\n'),
@@ -213,7 +220,7 @@ export class AuthService {
       now,
       expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
     });
-    await this.deps.mailer.send({ to: user.email, ...resetMail(code) });
+    await this.deps.mailer.send({ to: user.email, ...resetMail(code, user.email, this.deps.consoleUrl) });
   }
 
   /**

@@ -8,7 +8,9 @@ import { ClientKeysRepository } from '../client-keys/repository';
 import { createDomains, type DomainDeps } from '../index';
 import { INVITATION_TTL_MS } from '../projects/service';
 import { ProjectsRepository } from '../projects/repository';
+import type { MediaStorage } from '../media/storage';
 import { seedDemoConfiguration } from './config-demo';
+import { seedDemoCommerce } from './commerce-demo';
 
 /** The demo project's name; also how a second seeding attempt recognizes it. */
 export const DEMO_PROJECT_NAME = 'Palette Photo & Video';
@@ -47,7 +49,7 @@ const skuPlans = [
  * repositories as the API (so it has audit rows) inside one transaction, so a failure leaves no half
  * demo; two servers seeding at once collide on the project's unique name and one of them rolls back.
  */
-export async function seedDemoData(db: Database, deps: DomainDeps & { readonly hasher: PasswordHasher; readonly ownerEmail: string }): Promise<DemoResult | undefined> {
+export async function seedDemoData(db: Database, deps: DomainDeps & { readonly hasher: PasswordHasher; readonly ownerEmail: string; readonly mediaStorage: MediaStorage }): Promise<DemoResult | undefined> {
   if (await new ProjectsRepository(db).any()) return undefined;
   const owner = await new AuthRepository(db).findUserByEmail(deps.ownerEmail);
   if (!owner) return undefined;
@@ -60,7 +62,7 @@ export async function seedDemoData(db: Database, deps: DomainDeps & { readonly h
   }
 }
 
-async function seedInTransaction(db: Database, deps: DomainDeps & { readonly hasher: PasswordHasher }, owner: UserRow): Promise<DemoResult> {
+async function seedInTransaction(db: Database, deps: DomainDeps & { readonly hasher: PasswordHasher; readonly mediaStorage: MediaStorage }, owner: UserRow): Promise<DemoResult> {
   return db.transaction(async (tx) => {
     const d = createDomains(tx, deps);
     const now = deps.clock();
@@ -136,7 +138,13 @@ async function seedInTransaction(db: Database, deps: DomainDeps & { readonly has
     });
     await d.teamsRepository.linkUser(context, role.id, operator.id);
 
-    await seedDemoConfiguration(tx, context, deps.clock);
+    await seedDemoConfiguration(tx, context, deps.clock, deps.mediaStorage);
+    await seedDemoCommerce(tx, context, {
+      ios: { id: ios.id, projectId: project.id, platform: 'ios', packageName: 'com.palette.photovideo' },
+      android: { id: android.id, projectId: project.id, platform: 'android', packageName: 'com.palette.photovideo.android' },
+      entitlementIds: { pro: pro.id, credits: credits.id },
+      operator: { id: operator.id, name: operator.name },
+    });
 
     return { projectId: project.id, operator: { email: DEMO_OPERATOR_EMAIL, password }, clientKeys };
   });

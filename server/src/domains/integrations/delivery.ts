@@ -10,6 +10,11 @@ import { guardedLookup, hostRefusal, OutboundAddressRefusedError, type HostResol
 
 /** The header carrying a delivery's signature. */
 export const SIGNATURE_HEADER = 'Palette-Signature';
+/**
+ * The header carrying the event's id (the body's `id`), the same on every retry and on every endpoint
+ * of one event, so a receiver drops repeats without parsing the body first.
+ */
+export const EVENT_ID_HEADER = 'Palette-Event-Id';
 
 /** How many characters of an endpoint's answer the console is shown. */
 const EXCERPT_CHARS = 500;
@@ -36,8 +41,13 @@ export interface Delivery {
   readonly url: string;
   readonly secret: string;
   readonly body: string;
+  /** The body's `id`, sent as EVENT_ID_HEADER. */
+  readonly eventId: string;
+  /** The signing time: the time of this attempt, so a retry passes a receiver's replay window too. */
   readonly now: Date;
   readonly timeoutMs: number;
+  /** Ends the attempt early (events.ts aborts its attempts when the app closes); reported like a timeout. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Where deliveries may go (WEBHOOK_PRIVATE_ADDRESSES) and how names are resolved (tests pass a fake). */
@@ -80,6 +90,14 @@ export function endpointRefusal(url: string, privateAddresses: PrivateAddressPol
 /** 170005 with the reason under `url`, for a delivery refused before anything was sent. */
 function refusedDelivery(reason: FieldError, cause?: unknown): AppError {
   return new AppError(ErrorCode.WebhookUnreachable, { fieldErrors: { url: reason }, cause });
+}
+
+/**
+ * Whether `deliver` refused to send at all (the URL or what its name resolves to is not allowed):
+ * sending again cannot change that, so such a failure is not retried.
+ */
+export function isRefusedDelivery(error: unknown): boolean {
+  return error instanceof AppError && error.code === ErrorCode.WebhookUnreachable && error.fieldErrors?.url !== undefined;
 }
 
 /** What the endpoint answered: its status and the start of its body. */
@@ -148,17 +166,19 @@ export async function deliver(delivery: Delivery, guard: DeliveryGuard): Promise
   if (refusal) throw refusedDelivery(refusal);
   const url = new URL(delivery.url);
   // Credentials in the URL were never sent (fetch refused such URLs before); keep refusing them.
-  if (url.username !== '' || url.password !== '') throw new AppError(ErrorCode.WebhookUnreachable);
+  if (url.username !== '' || url.password !== '') throw refusedDelivery({ key: 'validation.url' });
   const timestamp = Math.floor(delivery.now.getTime() / 1000);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Palette-Webhooks/1',
     [SIGNATURE_HEADER]: signatureHeader(delivery.secret, timestamp, delivery.body),
+    [EVENT_ID_HEADER]: delivery.eventId,
   };
+  const timeout = AbortSignal.timeout(delivery.timeoutMs);
   const started = performance.now();
   let answer: Answer;
   try {
-    answer = await post(url, headers, delivery.body, guardedLookup(guard.privateAddresses, guard.resolve), AbortSignal.timeout(delivery.timeoutMs));
+    answer = await post(url, headers, delivery.body, guardedLookup(guard.privateAddresses, guard.resolve), delivery.signal ? AbortSignal.any([timeout, delivery.signal]) : timeout);
   } catch (cause) {
     if (cause instanceof OutboundAddressRefusedError) throw refusedDelivery(ADDRESS_NOT_ALLOWED, cause);
     const name = cause instanceof Error ? cause.name : '';

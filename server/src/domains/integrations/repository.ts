@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@contract/errors';
 import { webhookResource } from '@contract/resources/projects';
 import type { Database } from '../../db/client';
@@ -25,5 +25,14 @@ export class IntegrationsRepository {
       .where(and(eq(webhooks.id, id), eq(webhooks.projectId, projectId), isNull(webhooks.deletedAt)))
       .limit(1);
     return row;
+  }
+
+  /** The live (not trashed) webhooks of a project subscribed to `event`, oldest first. */
+  async subscribers(projectId: string, event: string): Promise<{ id: string; url: string; secretCiphertext: string }[]> {
+    return this.db
+      .select({ id: webhooks.id, url: webhooks.url, secretCiphertext: webhooks.secretCiphertext })
+      .from(webhooks)
+      .where(and(eq(webhooks.projectId, projectId), isNull(webhooks.deletedAt), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`))
+      .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
   }
 }

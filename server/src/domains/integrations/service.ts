@@ -65,13 +65,14 @@ export class IntegrationsService {
     // The id as PostgreSQL writes a uuid, so differently cased spellings share one budget.
     await this.limiter.take('webhookTest', id.toLowerCase());
     const secret = this.box.open(endpoint.secretCiphertext, `webhook:${id}`);
+    const eventId = `evt_${randomBytes(12).toString('hex')}`;
     const body = JSON.stringify({
-      id: `evt_${randomBytes(12).toString('hex')}`,
+      id: eventId,
       type: 'webhook.test',
       createdAt: context.now.toISOString(),
       projectId: context.projectId,
       data: { webhookId: id, message: 'A test event sent from Palette Console.' },
     });
-    return deliver({ url: endpoint.url, secret, body, now: context.now, timeoutMs: this.delivery.timeoutMs }, this.delivery);
+    return deliver({ url: endpoint.url, secret, body, eventId, now: context.now, timeoutMs: this.delivery.timeoutMs }, this.delivery);
   }
 }

@@ -5,6 +5,8 @@ import type { User } from '@contract/api/auth';
 import { levelAllows, type AssignableMemberRole, type MemberRole } from '@contract/permissions';
 import { auditEntities, auditEntityAreas, type AuditEntity, type AuditEntry, type Invitation, type Member, type Project } from '@contract/resources/projects';
 import { AppError } from '../../errors';
+import { consoleLinkPaths } from '@contract/console-links';
+import { consoleLinks } from '../../mail/console-links';
 import type { Mailer } from '../../mail/mailer';
 import type { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { AuditRepository, ChangeContext } from '../../resources/audit';
@@ -31,20 +33,22 @@ function invitationMail(values: {
   consoleUrl: string | undefined;
 }): { subject: string; text: string } {
   const [roleEn, roleZh] = roleNames[values.role];
-  const link = values.consoleUrl ? `${values.consoleUrl.replace(/\/+$/, '')}/invitations/accept?code=${values.code}` : undefined;
+  const links = consoleLinks(consoleLinkPaths.invitation(values.code), values.consoleUrl);
   return {
     subject: `Invitation to ${values.project} on Palette Console / 邀请您加入 ${values.project}`,
     text: [
       `${values.inviter} invited you to the project "${values.project}" on Palette Console as ${roleEn}.`,
       '',
       `Your invitation code is ${values.code}`,
-      ...(link ? [`Open ${link} or`] : []),
-      `sign in to Palette Console as ${values.email}, choose Projects > Accept invitation and enter the code.`,
+      `Open ${links.desktop} to accept it in Palette Console,`,
+      ...(links.web ? [`or ${links.web} in a browser,`] : []),
+      `or sign in to Palette Console as ${values.email}, choose Projects > Accept invitation and enter the code.`,
       'The code is valid for 14 days. Without an account yet, ask a Palette Console administrator to create one for this address.',
       '',
       `${values.inviter} 邀请您以${roleZh}身份加入 Palette Console 上的项目“${values.project}”。`,
       `邀请码：${values.code}`,
-      `请使用 ${values.email} 登录 Palette Console，在“项目 > 接受邀请”中输入邀请码。邀请码 14 天内有效。`,
+      `在 Palette Console 中打开 ${links.desktop} 即可接受邀请${links.web ? `（或在浏览器中打开 ${links.web}）` : ''}；`,
+      `也可以使用 ${values.email} 登录 Palette Console，在“项目 > 接受邀请”中输入邀请码。邀请码 14 天内有效。`,
       '如果您还没有账号，请联系 Palette Console 管理员为此邮箱创建账号。',
       '',
     ].join('\n'),

@@ -1,0 +1,81 @@
+/** Working offline (issue 14): the kept data's age, the waiting changes, what needs a connection. */
+const offline = {
+  banner: {
+    keptAsOf: 'Showing what this computer kept, as of {{time}}.',
+    nothingKept: 'Nothing of this screen is kept on this computer.',
+    notKept: 'Parts of this screen were never opened on this computer, so nothing of them is kept. They load when the connection returns.',
+    whatWorks: 'You can browse what is kept, search and sort within it, and save drafts, which are sent when the connection returns. Publishing, promoting, deleting, inviting and uploading wait for the connection.',
+    unconfirmed: 'You are signed in from what this computer keeps; the server confirms your session when the connection returns.',
+  },
+  pending: {
+    count_one: '{{count}} change waiting to be sent',
+    count_other: '{{count}} changes waiting to be sent',
+    countBody: 'Saved on this computer; they are sent in order when the connection returns.',
+    countBodyOnline: 'Saved on this computer while offline; they are being sent.',
+    attention_one: '{{count}} of them needs your decision.',
+    attention_other: '{{count}} of them need your decision.',
+    review: 'Review',
+    title: 'Changes waiting to be sent',
+    intro: 'Drafts saved on this computer without a connection. When it returns they are sent in this order, each with the version it was based on; a change that meets a newer version waits here for you to compare both.',
+    empty: 'Nothing is waiting to be sent.',
+    tableLabel: 'Changes waiting to be sent',
+    columns: {
+      change: 'Change',
+      status: 'Status',
+      saved: 'Saved',
+      actions: 'Actions',
+    },
+    item: '{{kind}} · {{name}}',
+    basedOn: 'Based on version {{version}}',
+    status: {
+      waiting: 'Waiting',
+      conflict: 'Changed by someone else meanwhile',
+      refused: 'Refused',
+    },
+    open: 'Open',
+    openNamed: 'Open {{name}}',
+    discard: 'Discard',
+    discardNamed: 'Discard the change to {{name}}',
+    discardTitle: 'Discard this change?',
+    discardBody: 'The draft of {{name}} saved on this computer is removed and never sent. This cannot be undone.',
+    sendNow: 'Send now',
+    close: 'Close',
+  },
+  notice: {
+    sent_one: '{{count}} waiting change sent',
+    sent_other: '{{count}} waiting changes sent',
+    conflictTitle: 'A waiting change met a newer version',
+    conflictBody: 'Someone changed {{name}} while you were offline. Open it to compare both versions; nothing was overwritten.',
+    refusedTitle: 'A waiting change was refused',
+    refusedBody: 'The server refused the change to {{name}}. It stays in the waiting list.',
+    discarded: 'Change discarded',
+  },
+  editor: {
+    savedLocally: 'Saved on this computer. It is sent when the connection returns.',
+    waitingTitle: 'Waiting to be sent',
+    waitingBody: 'This draft was saved on this computer at {{time}}, based on version {{version}}. It is sent when the connection returns.',
+    refusedTitle: 'The server refused this draft',
+    discard: 'Discard my change',
+    retry: 'Send again',
+  },
+  onlineOnly: {
+    reason: 'Needs a connection: this cannot be taken back, or others see it at once.',
+  },
+  signIn: {
+    title: 'Signing in needs a connection',
+    body: 'You are offline. This computer opens the console offline only for the operator whose session it keeps; anyone else signs in when the connection returns.',
+  },
+  notKept: {
+    title: 'Not available offline',
+    body: 'This was never opened on this computer, so nothing of it is kept. It loads when the connection returns.',
+  },
+  signOut: {
+    confirmTitle: 'Discard the changes waiting to be sent?',
+    confirmBody_one: '{{count}} change saved without a connection has not been sent yet. Signing out removes it, with everything this computer keeps for you.',
+    confirmBody_other: '{{count}} changes saved without a connection have not been sent yet. Signing out removes them, with everything this computer keeps for you.',
+    confirm: 'Sign out and discard',
+    cancel: 'Stay signed in',
+  },
+} as const;
+
+export default offline;

@@ -1,0 +1,330 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { accessStates, type SubscriptionState } from '@contract/api/commerce';
+import type { Platform } from '@contract/resources/projects';
+import type { Database } from '../../db/client';
+import { customers, entitlementGrants, skus, storeEvents, subscriptions, transactions } from '../../db/schema';
+import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './stores/facts';
+
+/**
+ * Ingestion: what a store said (a verified, normalized fact, stores/facts.ts) becomes the project's
+ * data, in one database transaction per event, the same way for every source (App Store and Google
+ * Play notifications, an operator's import, the demo data):
+ *
+ * 1. the event is recorded once: the unique index on (app, store, event id) turns a repeat into a
+ *    no-op (answered as 130001 "transaction exists"), even when two servers receive it at once;
+ * 2. the customer is found or made (the app's user id from the purchase; else whoever already owns
+ *    the purchase's original transaction; else an id made of it, `apple:<id>` / `google:<order>`);
+ * 3. the transaction is stored once per store id; a later statement may change its status (a
+ *    refund, a revocation, a refund reversed), an earlier one arriving late changes nothing;
+ * 4. the subscription takes the state the newest statement gives (`last_event_at`);
+ * 5. the customer's access period (entitlement_grants) follows the subscription or purchase;
+ *    entitlements are resolved from it through the SKUs when asked (entitlements.ts), so a SKU
+ *    linked or unlinked later applies at once;
+ * 6. the customer's spend per currency is summed again from their production purchases.
+ *
+ * A failure anywhere rolls the whole event back, the event record included, so the store's retry
+ * finds nothing half done.
+ */
+
+/** The app a fact is about. */
+export interface IngestApp {
+  readonly id: string;
+  readonly projectId: string;
+  readonly platform: Platform;
+}
+
+export interface IngestResult {
+  /** `duplicate`: the event was recorded before; nothing changed. */
+  readonly outcome: 'applied' | 'ignored' | 'duplicate';
+  readonly eventRowId: string | null;
+  readonly customerId: string | null;
+  readonly transactionId: string | null;
+  /** Whether the transaction was new. */
+  readonly newTransaction: boolean;
+}
+
+/** Records and applies one store event; see the module comment. */
+export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEventFact, now: Date): Promise<IngestResult> {
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(storeEvents)
+      .values({
+        projectId: app.projectId,
+        appId: app.id,
+        store: fact.store,
+        eventId: fact.eventId,
+        type: fact.type,
+        subtype: fact.subtype,
+        environment: fact.environment,
+        outcome: fact.purchase ? 'applied' : 'ignored',
+        detail: fact.ignoredBecause,
+        storeTransactionId: fact.purchase?.storeTransactionId ?? null,
+        signedAt: fact.signedAt,
+        receivedAt: now,
+        payload: fact.payload,
+      })
+      .onConflictDoNothing()
+      .returning({ id: storeEvents.id });
+    if (!event) return { outcome: 'duplicate', eventRowId: null, customerId: null, transactionId: null, newTransaction: false };
+    if (!fact.purchase) return { outcome: 'ignored', eventRowId: event.id, customerId: null, transactionId: null, newTransaction: false };
+    const applied = await applyPurchase(tx, app, fact.purchase, fact.subscription, fact.signedAt, now);
+    await tx.update(storeEvents).set({ customerId: applied.customerId }).where(eq(storeEvents.id, event.id));
+    return { outcome: 'applied', eventRowId: event.id, ...applied };
+  });
+}
+
+/** The id a customer gets when the purchase names none: the store and its original transaction. */
+export function anonymousUserId(purchase: Pick<PurchaseFact, 'store' | 'originalTransactionId'>): string {
+  return `${purchase.store}:${purchase.originalTransactionId}`.slice(0, 128);
+}
+
+async function customerFor(tx: Database, app: IngestApp, purchase: PurchaseFact, seenAt: Date, now: Date): Promise<string> {
+  let appUserId = purchase.appUserId;
+  if (!appUserId) {
+    const [owner] = await tx
+      .select({ appUserId: customers.appUserId })
+      .from(transactions)
+      .innerJoin(customers, eq(customers.id, transactions.customerId))
+      .where(and(eq(transactions.projectId, app.projectId), eq(transactions.originalTransactionId, purchase.originalTransactionId), eq(transactions.appId, app.id)))
+      .limit(1);
+    appUserId = owner?.appUserId ?? anonymousUserId(purchase);
+  }
+  const [row] = await tx
+    .insert(customers)
+    .values({
+      projectId: app.projectId,
+      appUserId,
+      platform: app.platform,
+      country: purchase.country,
+      firstSeenAt: purchase.purchasedAt,
+      lastSeenAt: seenAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [customers.projectId, customers.appUserId],
+      set: {
+        platform: sql`excluded.platform`,
+        country: sql`coalesce(excluded.country, ${customers.country})`,
+        firstSeenAt: sql`least(${customers.firstSeenAt}, excluded.first_seen_at)`,
+        lastSeenAt: sql`greatest(${customers.lastSeenAt}, excluded.last_seen_at)`,
+        updatedAt: now,
+        version: sql`${customers.version} + 1`,
+      },
+    })
+    .returning({ id: customers.id });
+  return (row as { id: string }).id;
+}
+
+/** The state a subscription is in when nothing but a purchase's expiry is known. */
+function stateFromExpiry(purchase: PurchaseFact, at: Date): SubscriptionState {
+  if (purchase.status === 'refunded') return 'refunded';
+  if (purchase.status === 'revoked') return 'revoked';
+  if (purchase.expiresAt !== null && purchase.expiresAt.getTime() <= at.getTime()) return 'expired';
+  return purchase.offer === 'trial' ? 'trial' : 'active';
+}
+
+async function upsertSubscription(
+  tx: Database,
+  app: IngestApp,
+  customerId: string,
+  purchase: PurchaseFact,
+  fact: SubscriptionFact | null,
+  signedAt: Date,
+  now: Date,
+): Promise<string> {
+  const values = {
+    projectId: app.projectId,
+    appId: app.id,
+    customerId,
+    store: purchase.store,
+    environment: purchase.environment,
+    originalTransactionId: purchase.store === 'google' && purchase.purchaseToken ? purchase.purchaseToken : purchase.originalTransactionId,
+    productId: purchase.productId,
+    state: fact?.state ?? stateFromExpiry(purchase, now),
+    autoRenew: fact?.autoRenew ?? null,
+    startedAt: fact?.startedAt ?? purchase.purchasedAt,
+    expiresAt: fact?.expiresAt ?? purchase.expiresAt,
+    graceExpiresAt: fact?.graceExpiresAt ?? null,
+    // Without a state of its own, any later statement about the subscription wins over this guess.
+    lastEventAt: fact ? signedAt : purchase.purchasedAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const insert = tx.insert(subscriptions).values(values);
+  if (fact) {
+    await insert.onConflictDoUpdate({
+      target: [subscriptions.appId, subscriptions.originalTransactionId],
+      set: {
+        customerId,
+        productId: values.productId,
+        state: values.state,
+        autoRenew: values.autoRenew,
+        startedAt: sql`least(${subscriptions.startedAt}, excluded.started_at)`,
+        expiresAt: values.expiresAt,
+        graceExpiresAt: values.graceExpiresAt,
+        lastEventAt: signedAt,
+        updatedAt: now,
+      },
+      setWhere: sql`${subscriptions.lastEventAt} <= excluded.last_event_at`,
+    });
+  } else {
+    await insert.onConflictDoNothing();
+  }
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.appId, app.id), eq(subscriptions.originalTransactionId, values.originalTransactionId)));
+  return (row as { id: string }).id;
+}
+
+async function upsertTransaction(
+  tx: Database,
+  app: IngestApp,
+  customerId: string,
+  subscriptionId: string | null,
+  skuId: string | null,
+  purchase: PurchaseFact,
+  signedAt: Date,
+  now: Date,
+): Promise<{ id: string; inserted: boolean }> {
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      projectId: app.projectId,
+      appId: app.id,
+      customerId,
+      subscriptionId,
+      store: purchase.store,
+      environment: purchase.environment,
+      storeTransactionId: purchase.storeTransactionId,
+      originalTransactionId: purchase.originalTransactionId,
+      purchaseToken: purchase.purchaseToken,
+      productId: purchase.productId,
+      skuId,
+      type: purchase.type,
+      offer: purchase.offer,
+      status: purchase.status,
+      purchasedAt: purchase.purchasedAt,
+      expiresAt: purchase.expiresAt,
+      price: purchase.price,
+      currency: purchase.currency,
+      country: purchase.country,
+      refundedAt: purchase.refundedAt,
+      revokedAt: purchase.revokedAt,
+      lastEventAt: signedAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [transactions.appId, transactions.storeTransactionId],
+      set: {
+        status: sql`case when ${transactions.lastEventAt} <= excluded.last_event_at then excluded.status else ${transactions.status} end`,
+        refundedAt: sql`case when ${transactions.lastEventAt} <= excluded.last_event_at then excluded.refunded_at else ${transactions.refundedAt} end`,
+        revokedAt: sql`case when ${transactions.lastEventAt} <= excluded.last_event_at then excluded.revoked_at else ${transactions.revokedAt} end`,
+        expiresAt: sql`coalesce(excluded.expires_at, ${transactions.expiresAt})`,
+        subscriptionId: sql`coalesce(excluded.subscription_id, ${transactions.subscriptionId})`,
+        skuId: sql`coalesce(${transactions.skuId}, excluded.sku_id)`,
+        price: sql`coalesce(${transactions.price}, excluded.price)`,
+        currency: sql`coalesce(${transactions.currency}, excluded.currency)`,
+        lastEventAt: sql`greatest(${transactions.lastEventAt}, excluded.last_event_at)`,
+        updatedAt: now,
+      },
+    })
+    // `xmax` is 0 on a row this statement inserted (PostgreSQL and PGlite alike).
+    .returning({ id: transactions.id, inserted: sql<boolean>`(xmax = 0)` });
+  return row as { id: string; inserted: boolean };
+}
+
+/** The access period a subscription gives, from its row as it is now. */
+export function subscriptionAccess(row: {
+  readonly state: SubscriptionState;
+  readonly startedAt: Date;
+  readonly expiresAt: Date | null;
+  readonly graceExpiresAt: Date | null;
+  readonly lastEventAt: Date;
+}, now: Date): { startsAt: Date; expiresAt: Date | null; endedAt: Date | null; endReason: string | null } {
+  const gives = (accessStates as readonly string[]).includes(row.state);
+  const expiresAt = row.state === 'grace' ? (row.graceExpiresAt ?? row.expiresAt) : row.expiresAt;
+  if (gives) return { startsAt: row.startedAt, expiresAt, endedAt: null, endReason: null };
+  // Over: since the store said so, or the period's end if that came first, and at the latest now
+  // (a statement signed by a clock a little ahead must not leave access open).
+  const ended = Math.min(row.lastEventAt.getTime(), now.getTime(), expiresAt ? expiresAt.getTime() : Number.POSITIVE_INFINITY);
+  return { startsAt: row.startedAt, expiresAt, endedAt: new Date(ended), endReason: row.state };
+}
+
+async function upsertSubscriptionGrant(tx: Database, app: IngestApp, customerId: string, subscriptionId: string, now: Date): Promise<void> {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!sub) return;
+  const access = subscriptionAccess(sub, now);
+  await tx
+    .insert(entitlementGrants)
+    .values({ projectId: app.projectId, customerId, source: 'store', appId: app.id, productId: sub.productId, subscriptionId, ...access, updatedAt: now })
+    .onConflictDoUpdate({
+      target: entitlementGrants.subscriptionId,
+      targetWhere: sql`${entitlementGrants.subscriptionId} is not null`,
+      set: { customerId, productId: sub.productId, ...access, updatedAt: now },
+    });
+}
+
+async function upsertPurchaseGrant(tx: Database, app: IngestApp, customerId: string, transactionId: string, now: Date): Promise<void> {
+  const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row) return;
+  const over = row.refundedAt ?? row.revokedAt;
+  const endedAt = over && over.getTime() > now.getTime() ? now : over;
+  const values = {
+    startsAt: row.purchasedAt,
+    expiresAt: row.expiresAt,
+    endedAt,
+    endReason: row.refundedAt ? 'refunded' : row.revokedAt ? 'revoked' : null,
+  };
+  await tx
+    .insert(entitlementGrants)
+    .values({ projectId: app.projectId, customerId, source: 'store', appId: app.id, productId: row.productId, transactionId, ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: entitlementGrants.transactionId,
+      targetWhere: sql`${entitlementGrants.transactionId} is not null`,
+      set: { customerId, ...values, updatedAt: now },
+    });
+}
+
+/** Sums a customer's production purchases per currency (refunded and revoked ones do not count). */
+export async function refreshSpent(tx: Database, customerId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    update customers set spent = coalesce((
+      select jsonb_object_agg(currency, total) from (
+        select currency, round(sum(price), 2)::float8 as total
+        from transactions
+        where customer_id = ${customerId} and status = 'purchased' and environment = 'production'
+          and price is not null and currency is not null
+        group by currency
+      ) sums
+    ), '{}'::jsonb), updated_at = ${now}
+    where id = ${customerId}`);
+}
+
+/**
+ * Applies one purchase (and its subscription's state) inside the caller's transaction: steps 2 to 6
+ * of the module comment.
+ */
+export async function applyPurchase(
+  tx: Database,
+  app: IngestApp,
+  purchase: PurchaseFact,
+  subscription: SubscriptionFact | null,
+  signedAt: Date,
+  now: Date,
+): Promise<{ customerId: string; transactionId: string; newTransaction: boolean }> {
+  const customerId = await customerFor(tx, app, purchase, signedAt, now);
+  const [sku] = await tx
+    .select({ id: skus.id })
+    .from(skus)
+    .where(and(eq(skus.appId, app.id), eq(skus.storeProductId, purchase.productId), isNull(skus.deletedAt)))
+    .limit(1);
+  const subscriptionId = purchase.type === 'subscription' ? await upsertSubscription(tx, app, customerId, purchase, subscription, signedAt, now) : null;
+  const transaction = await upsertTransaction(tx, app, customerId, subscriptionId, sku?.id ?? null, purchase, signedAt, now);
+  if (subscriptionId) await upsertSubscriptionGrant(tx, app, customerId, subscriptionId, now);
+  else if (purchase.type === 'non_consumable') await upsertPurchaseGrant(tx, app, customerId, transaction.id, now);
+  await refreshSpent(tx, customerId, now);
+  return { customerId, transactionId: transaction.id, newTransaction: transaction.inserted };
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { changeContextOf, projectAccessOf } from '../../http/project-context';
+import { registerRoute } from '../../http/register-route';
+import type { DomainModule, ServerDeps } from '../module';
+import { StoreIntake } from './intake';
+import { CommerceRepository } from './repository';
+import { SegmentRepository } from './segments';
+import { StoreSettingsRepository } from './store-apps';
+import { defaultStoreEndpoints } from './stores/endpoints';
+import { UnlockService } from './unlocks';
+
+/**
+ * The commerce domain (contract/api/commerce.ts): the stores' notification hooks, the transactions
+ * and customers lists, the receipt lookup and import, the subscription check, manual unlocks and
+ * their limits, and each app's store settings.
+ */
+function registerCommerceRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const repository = new CommerceRepository(deps.db);
+  const settings = new StoreSettingsRepository(deps.db);
+  const unlocks = new UnlockService(deps.db);
+  const segmentRepository = new SegmentRepository(deps.db);
+  const intake = new StoreIntake({ db: deps.db, clock: deps.clock, box: deps.box, endpoints: deps.stores ?? defaultStoreEndpoints });
+
+  // The stores' calls (public: the signature or the Play Developer API is the proof).
+  registerRoute(app, 'hooks.apple', ({ params, body, request }) => intake.appleNotification(params.appId, body.signedPayload, request.ip));
+  registerRoute(app, 'hooks.google', ({ params, body, request }) => intake.googleNotification(params.appId, body, request.ip));
+
+  registerRoute(app, 'transactions.list', ({ request, query }) => repository.listTransactions(projectAccessOf(request).projectId, query));
+  registerRoute(app, 'transactions.get', ({ request, params }) => repository.getTransaction(projectAccessOf(request).projectId, params.id));
+  registerRoute(app, 'transactions.lookup', async ({ request, body }) => {
+    const access = projectAccessOf(request);
+    return (await intake.lookup(access.projectId, access.user.id, body)).result;
+  });
+  registerRoute(app, 'transactions.import', ({ request, body }) => {
+    const access = projectAccessOf(request);
+    return intake.import(access.projectId, access.user.id, body);
+  });
+  registerRoute(app, 'storeEvents.list', ({ request, query }) => repository.listEvents(projectAccessOf(request).projectId, query));
+
+  registerRoute(app, 'storeSettings.get', ({ request, params }) => settings.get(projectAccessOf(request).projectId, params.id));
+  registerRoute(app, 'storeSettings.update', ({ request, params, body }) =>
+    settings.update(changeContextOf(request, deps.clock), params.id, { appleAppId: body.appleAppId, acceptSandbox: body.acceptSandbox }, body.version),
+  );
+
+  registerRoute(app, 'customers.list', ({ request, query }) => repository.listCustomers(projectAccessOf(request).projectId, query, deps.clock()));
+  registerRoute(app, 'customers.get', async ({ request, params }) => {
+    const projectId = projectAccessOf(request).projectId;
+    const now = deps.clock();
+    const profile = await repository.profile(projectId, params.id, now);
+    return { ...profile, unlocks: await unlocks.ofCustomer(projectId, params.id, now) };
+  });
+  registerRoute(app, 'subscriptionCheck.run', ({ request, query }) => repository.check(projectAccessOf(request).projectId, query.by, query.value, deps.clock()));
+
+  registerRoute(app, 'unlocks.list', ({ request, query }) => unlocks.list(projectAccessOf(request).projectId, query, deps.clock()));
+  registerRoute(app, 'unlocks.create', ({ request, body }) => unlocks.create(changeContextOf(request, deps.clock), projectAccessOf(request), body));
+  registerRoute(app, 'unlocks.approve', ({ request, params, body }) =>
+    unlocks.approve(changeContextOf(request, deps.clock), projectAccessOf(request), params.id, body.version, body.note),
+  );
+  registerRoute(app, 'unlocks.reject', ({ request, params, body }) =>
+    unlocks.reject(changeContextOf(request, deps.clock), projectAccessOf(request), params.id, body.version, body.note),
+  );
+  registerRoute(app, 'unlocks.revoke', ({ request, params, body }) => unlocks.revoke(changeContextOf(request, deps.clock), params.id, body.version, body.note));
+  registerRoute(app, 'unlocks.history', ({ request, params }) => unlocks.history(projectAccessOf(request).projectId, params.id));
+  registerRoute(app, 'unlockPolicy.get', ({ request }) => unlocks.policy(projectAccessOf(request).projectId));
+  registerRoute(app, 'segments.list', ({ request }) => segmentRepository.list(projectAccessOf(request).projectId));
+  registerRoute(app, 'segments.create', ({ request, body }) => segmentRepository.create(changeContextOf(request, deps.clock), body));
+  registerRoute(app, 'segments.update', ({ request, params, body }) => {
+    const { version, ...input } = body;
+    return segmentRepository.update(changeContextOf(request, deps.clock), params.id, input, version);
+  });
+  registerRoute(app, 'segments.delete', ({ request, params }) => segmentRepository.delete(changeContextOf(request, deps.clock), params.id));
+  registerRoute(app, 'segments.count', ({ request, body }) => segmentRepository.count(projectAccessOf(request).projectId, body, deps.clock()));
+  registerRoute(app, 'unlockPolicy.set', ({ request, body }) => unlocks.setPolicy(changeContextOf(request, deps.clock), body.limits, body.version));
+}
+
+/** The commerce domain, mounted with the others (domains/index.ts `domainModules`). */
+export const commerceDomain: DomainModule = { name: 'commerce', register: registerCommerceRoutes };

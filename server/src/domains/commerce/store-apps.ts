@@ -1,0 +1,150 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { ErrorCode } from '@contract/errors';
+import type { StoreSettings } from '@contract/api/commerce';
+import type { Platform, StoreCredentialsInput } from '@contract/resources/projects';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { Database } from '../../db/client';
+import { appSecrets, apps, storeEvents, storeSettings, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { writeAudit, type ChangeContext } from '../../resources/audit';
+import type { AppleApp, AppleKey } from './stores/apple';
+import type { GoogleServiceAccount } from './stores/google';
+
+/**
+ * An app as the commerce domain needs it: its identity and platform, how its notifications are
+ * checked (store_settings) and, only when a store call needs them, its store credentials, opened
+ * from the app secrets the app settings keep (sealed with the secret box, `app:<id>:store`).
+ */
+export interface StoreApp extends AppleApp {
+  readonly id: string;
+  readonly projectId: string;
+  readonly platform: Platform;
+  readonly packageName: string;
+}
+
+/** The path each store posts to for an app. */
+export function notificationPath(appId: string, platform: Platform): string {
+  return `/hooks/${platform === 'ios' ? 'apple' : 'google'}/${appId}`;
+}
+
+/** An app that is not in the trash, by id (within a project when one is given); null when there is none. */
+export async function findStoreApp(db: Database, appId: string, projectId?: string): Promise<StoreApp | null> {
+  const [row] = await db
+    .select({
+      id: apps.id,
+      projectId: apps.projectId,
+      platform: apps.platform,
+      packageName: apps.packageName,
+      appleAppId: storeSettings.appleAppId,
+      acceptSandbox: storeSettings.acceptSandbox,
+    })
+    .from(apps)
+    .leftJoin(storeSettings, eq(storeSettings.appId, apps.id))
+    .where(and(eq(apps.id, appId), isNull(apps.deletedAt), projectId ? eq(apps.projectId, projectId) : undefined));
+  if (!row) return null;
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    platform: row.platform,
+    packageName: row.packageName,
+    bundleId: row.packageName,
+    appleAppId: row.appleAppId ?? null,
+    acceptSandbox: row.acceptSandbox ?? true,
+  };
+}
+
+/** The app of a project route, or 102020. */
+export async function requireStoreApp(db: Database, projectId: string, appId: string): Promise<StoreApp> {
+  const app = await findStoreApp(db, appId, projectId);
+  if (!app) throw new AppError(ErrorCode.AppNotFound);
+  return app;
+}
+
+/** The app's store credentials, opened; 102013 when none are set. */
+async function credentialsOf(db: Database, box: SecretBox, appId: string): Promise<StoreCredentialsInput> {
+  const [row] = await db
+    .select({ ciphertext: appSecrets.ciphertext })
+    .from(appSecrets)
+    .where(and(eq(appSecrets.appId, appId), eq(appSecrets.kind, 'store')));
+  if (!row) throw new AppError(ErrorCode.CredentialFileMissing);
+  return JSON.parse(box.open(row.ciphertext, `app:${appId}:store`)) as StoreCredentialsInput;
+}
+
+/** The App Store Connect key of an iOS app (102013 without one). */
+export async function appleKeyOf(db: Database, box: SecretBox, appId: string): Promise<AppleKey> {
+  const credentials = await credentialsOf(db, box, appId);
+  if (credentials.kind !== 'appStoreConnect') throw new AppError(ErrorCode.CredentialFileMissing);
+  return { keyId: credentials.keyId, issuerId: credentials.issuerId, privateKey: credentials.privateKey };
+}
+
+/** The Google service account of an Android app (102013 without one). */
+export async function serviceAccountOf(db: Database, box: SecretBox, appId: string): Promise<GoogleServiceAccount> {
+  const credentials = await credentialsOf(db, box, appId);
+  if (credentials.kind !== 'googleServiceAccount') throw new AppError(ErrorCode.CredentialFileMissing);
+  const parsed = JSON.parse(credentials.serviceAccountJson) as GoogleServiceAccount;
+  return { client_email: parsed.client_email, private_key: parsed.private_key };
+}
+
+/** Reads and changes an app's store settings. */
+export class StoreSettingsRepository {
+  constructor(private readonly db: Database) {}
+
+  async get(projectId: string, appId: string): Promise<StoreSettings> {
+    const app = await requireStoreApp(this.db, projectId, appId);
+    const [settings] = await this.db
+      .select({ version: storeSettings.version, updatedAt: storeSettings.updatedAt, updatedBy: storeSettings.updatedBy, name: users.name })
+      .from(storeSettings)
+      .leftJoin(users, eq(users.id, storeSettings.updatedBy))
+      .where(eq(storeSettings.appId, appId));
+    const [secret] = await this.db
+      .select({ kind: appSecrets.kind })
+      .from(appSecrets)
+      .where(and(eq(appSecrets.appId, appId), eq(appSecrets.kind, 'store')));
+    const [last] = await this.db
+      .select({ at: storeEvents.receivedAt })
+      .from(storeEvents)
+      .where(and(eq(storeEvents.projectId, projectId), eq(storeEvents.appId, appId)))
+      .orderBy(desc(storeEvents.receivedAt))
+      .limit(1);
+    return {
+      appId,
+      platform: app.platform,
+      appleAppId: app.appleAppId,
+      acceptSandbox: app.acceptSandbox,
+      notificationPath: notificationPath(appId, app.platform),
+      hasCredentials: secret !== undefined,
+      lastEventAt: last ? last.at.toISOString() : null,
+      version: settings?.version ?? 1,
+      updatedAt: settings ? settings.updatedAt.toISOString() : null,
+      updatedBy: settings?.updatedBy ? { id: settings.updatedBy, name: settings.name ?? '' } : null,
+    };
+  }
+
+  /** Changes the settings based on `version` (108007 when another change came first), audited. */
+  async update(context: ChangeContext, appId: string, input: { appleAppId: number | null; acceptSandbox: boolean }, version: number): Promise<StoreSettings> {
+    const before = await this.get(context.projectId, appId);
+    if (before.version !== version) throw new AppError(ErrorCode.VersionConflict);
+    await this.db.transaction(async (tx) => {
+      const values = { appId, projectId: context.projectId, appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, updatedBy: context.actor.id, updatedAt: context.now };
+      const changed = await tx
+        .insert(storeSettings)
+        .values({ ...values, version: 2 })
+        .onConflictDoUpdate({
+          target: storeSettings.appId,
+          set: { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, updatedBy: context.actor.id, updatedAt: context.now, version: version + 1 },
+          setWhere: eq(storeSettings.version, version),
+        })
+        .returning({ version: storeSettings.version });
+      // No row before means version 1; a row inserted by someone else meanwhile fails the check above.
+      if (changed.length === 0) throw new AppError(ErrorCode.VersionConflict);
+      await writeAudit(tx, context, {
+        entity: 'storeSettings',
+        entityId: appId,
+        action: 'update',
+        before: { appleAppId: before.appleAppId, acceptSandbox: before.acceptSandbox },
+        after: { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox },
+      });
+    });
+    return this.get(context.projectId, appId);
+  }
+}

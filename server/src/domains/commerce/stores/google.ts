@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto';
+import { androidpublisher, type androidpublisher_v3 } from '@googleapis/androidpublisher';
+import { JWT } from 'google-auth-library';
+import type { ProductType, StoreEnvironment, SubscriptionState, TransactionStatus } from '@contract/api/commerce';
+import { ErrorCode } from '@contract/errors';
+import type { StoreEndpoints } from './endpoints';
+import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './facts';
+import { StoreRefusal } from './refusal';
+
+/**
+ * Google Play, through the Play Developer API's own generated client (@googleapis/androidpublisher,
+ * the `googleapis` family) and google-auth-library's service-account JWT flow.
+ *
+ * A real-time developer notification says only that something happened to a purchase token; it
+ * carries no state and no signature. So every notification is looked up: a subscription with
+ * `purchases.subscriptionsv2.get`, a one-time product with `purchases.products.get`, with the app's
+ * service account, and only the API's answer is believed. A forged push therefore costs a lookup
+ * and changes nothing that Google does not confirm.
+ *
+ * Refusals: a push that cannot be read is 170010, one for another package 170011; the API's 404 is
+ * 130003 (no such purchase), any other failure 170001 (Pub/Sub then delivers the push again later).
+ */
+
+/** The service account of an app, as its store credentials hold it. */
+export interface GoogleServiceAccount {
+  readonly client_email: string;
+  readonly private_key: string;
+}
+
+/** Google's token endpoint, fixed inside google-auth-library 10 (its gtoken). */
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
+
+/**
+ * The Play Developer API client of one app. `rootUrl` moves the API (googleapis' own option); the
+ * token endpoint is moved by rewriting that one URL on the auth client's own transport, since
+ * google-auth-library 10 has no option for it. Everything else (the signed assertion, the token
+ * cache, the requests) is the libraries'.
+ */
+export function playClient(account: GoogleServiceAccount, endpoints: StoreEndpoints): androidpublisher_v3.Androidpublisher {
+  const auth = new JWT({ email: account.client_email, key: account.private_key, scopes: [SCOPE] });
+  const tokenUrl = endpoints.googleTokenUrl;
+  if (tokenUrl) {
+    auth.transporter.interceptors.request.add({
+      resolved: async (config) => {
+        if (String(config.url) === GOOGLE_TOKEN_URL) config.url = new URL(tokenUrl);
+        return config;
+      },
+    });
+  }
+  return androidpublisher({
+    version: 'v3',
+    auth: auth as never,
+    ...(endpoints.googleApiUrl ? { rootUrl: endpoints.googleApiUrl.replace(/\/*$/, '/') } : {}),
+    timeout: endpoints.timeoutMs,
+    retry: false,
+  });
+}
+
+/** A failure of the API as a refusal: 404 is no such purchase, anything else Google's error. */
+export function googleRefusal(error: unknown): StoreRefusal {
+  if (error instanceof StoreRefusal) return error;
+  const status = (error as { status?: number; response?: { status?: number } }).status ?? (error as { response?: { status?: number } }).response?.status;
+  if (status === 404 || status === 410) return new StoreRefusal(ErrorCode.NoMatchingOrder, `${status}`);
+  const message = error instanceof Error ? error.message : 'request failed';
+  return new StoreRefusal(ErrorCode.GoogleError, `${status ?? ''} ${message}`.trim().slice(0, 300));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The notification
+
+/** A real-time developer notification, as the Pub/Sub message's data holds it. */
+export interface DeveloperNotification {
+  readonly version?: string;
+  readonly packageName?: string;
+  readonly eventTimeMillis?: string | number;
+  readonly subscriptionNotification?: { readonly notificationType?: number; readonly purchaseToken?: string; readonly subscriptionId?: string };
+  readonly oneTimeProductNotification?: { readonly notificationType?: number; readonly purchaseToken?: string; readonly sku?: string };
+  readonly voidedPurchaseNotification?: { readonly purchaseToken?: string; readonly orderId?: string; readonly productType?: number; readonly refundType?: number };
+  readonly testNotification?: { readonly version?: string };
+}
+
+/** The names of the subscription notification types (Google's numbering). */
+export const subscriptionNotificationTypes: Readonly<Record<number, string>> = {
+  1: 'SUBSCRIPTION_RECOVERED',
+  2: 'SUBSCRIPTION_RENEWED',
+  3: 'SUBSCRIPTION_CANCELED',
+  4: 'SUBSCRIPTION_PURCHASED',
+  5: 'SUBSCRIPTION_ON_HOLD',
+  6: 'SUBSCRIPTION_IN_GRACE_PERIOD',
+  7: 'SUBSCRIPTION_RESTARTED',
+  8: 'SUBSCRIPTION_PRICE_CHANGE_CONFIRMED',
+  9: 'SUBSCRIPTION_DEFERRED',
+  10: 'SUBSCRIPTION_PAUSED',
+  11: 'SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED',
+  12: 'SUBSCRIPTION_REVOKED',
+  13: 'SUBSCRIPTION_EXPIRED',
+  19: 'SUBSCRIPTION_PRICE_CHANGE_UPDATED',
+  20: 'SUBSCRIPTION_PENDING_PURCHASE_CANCELED',
+};
+const SUBSCRIPTION_REVOKED = 12;
+
+export const oneTimeNotificationTypes: Readonly<Record<number, string>> = { 1: 'ONE_TIME_PRODUCT_PURCHASED', 2: 'ONE_TIME_PRODUCT_CANCELED' };
+
+/** Reads a push's message data (base64 JSON); 170010 when it is not a notification. */
+export function readDeveloperNotification(data: string): DeveloperNotification {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
+  } catch {
+    throw new StoreRefusal(ErrorCode.GoogleNotificationInvalid, 'data is not base64 JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || typeof (parsed as DeveloperNotification).packageName !== 'string') {
+    throw new StoreRefusal(ErrorCode.GoogleNotificationInvalid, 'no packageName');
+  }
+  return parsed as DeveloperNotification;
+}
+
+/** The event id of a push: Pub/Sub's message id, or the data's hash when a push has none. */
+export function pushEventId(messageId: string | undefined, data: string): string {
+  return messageId ?? `sha256:${createHash('sha256').update(data).digest('hex')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mapping the API's answers
+
+const time = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
+
+/** A Money as a number (units and nanos). */
+function amountOf(money: androidpublisher_v3.Schema$Money | undefined): { price: number | null; currency: string | null } {
+  if (!money?.currencyCode) return { price: null, currency: null };
+  const units = Number(money.units ?? 0);
+  const nanos = Number(money.nanos ?? 0);
+  return { price: Math.round((units + nanos / 1e9) * 10_000) / 10_000, currency: money.currencyCode };
+}
+
+/** The first order of a purchase: Google numbers renewals `GPA.1234-…-56789..3`. */
+export function firstOrderId(orderId: string): string {
+  const at = orderId.indexOf('..');
+  return at === -1 ? orderId : orderId.slice(0, at);
+}
+
+/** The subscription's state from `subscriptionState` (and a revocation notification). */
+export function googleSubscriptionState(purchase: androidpublisher_v3.Schema$SubscriptionPurchaseV2, notificationType: number | null, at: Date): SubscriptionState | null {
+  const item = purchase.lineItems?.[0];
+  const paying: SubscriptionState = item?.offerPhase?.freeTrial ? 'trial' : 'active';
+  if (notificationType === SUBSCRIPTION_REVOKED) return 'revoked';
+  switch (purchase.subscriptionState) {
+    case 'SUBSCRIPTION_STATE_ACTIVE':
+      return paying;
+    case 'SUBSCRIPTION_STATE_CANCELED': {
+      // Cancelled: access until the end of the paid period.
+      const expiry = time(item?.expiryTime);
+      return expiry && expiry.getTime() > at.getTime() ? paying : 'expired';
+    }
+    case 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD':
+      return 'grace';
+    case 'SUBSCRIPTION_STATE_ON_HOLD':
+      return 'billing_retry';
+    case 'SUBSCRIPTION_STATE_PAUSED':
+    case 'SUBSCRIPTION_STATE_EXPIRED':
+      return 'expired';
+    default:
+      // Pending purchases (and their cancellation) give nothing yet.
+      return null;
+  }
+}
+
+/** What a subscriptionsv2 answer says, as facts; null while the purchase is pending. */
+export function googleSubscriptionFacts(input: {
+  readonly purchase: androidpublisher_v3.Schema$SubscriptionPurchaseV2;
+  readonly purchaseToken: string;
+  readonly notificationType: number | null;
+  readonly at: Date;
+  /** The order refunded (a voided purchase notification). */
+  readonly refunded?: { readonly orderId: string; readonly at: Date } | undefined;
+}): { purchase: PurchaseFact; subscription: SubscriptionFact } | null {
+  const { purchase } = input;
+  const item = purchase.lineItems?.[0];
+  const orderId = item?.latestSuccessfulOrderId;
+  let state = googleSubscriptionState(purchase, input.notificationType, input.at);
+  if (state === null || !item?.productId || !orderId) return null;
+  const startedAt = time(purchase.startTime) ?? input.at;
+  const isFirst = firstOrderId(orderId) === orderId;
+  const trial = Boolean(item.offerPhase?.freeTrial);
+  const amount = amountOf(item.autoRenewingPlan?.recurringPrice ?? undefined);
+  const refundedAt = input.refunded && input.refunded.orderId === orderId ? input.refunded.at : null;
+  if (refundedAt) state = 'refunded';
+  const revokedAt = state === 'revoked' ? input.at : null;
+  const status: TransactionStatus = refundedAt ? 'refunded' : revokedAt ? 'revoked' : trial ? 'trial' : 'purchased';
+  const environment: StoreEnvironment = purchase.testPurchase ? 'sandbox' : 'production';
+  return {
+    purchase: {
+      store: 'google',
+      environment,
+      appUserId: purchase.externalAccountIdentifiers?.obfuscatedExternalAccountId ?? null,
+      storeTransactionId: orderId,
+      originalTransactionId: firstOrderId(orderId),
+      purchaseToken: input.purchaseToken,
+      productId: item.productId,
+      type: 'subscription',
+      offer: trial ? 'trial' : item.offerPhase?.introductoryPrice ? 'intro' : null,
+      status,
+      // The API names the subscription's start, not each renewal's: a renewal is as old as its notice.
+      purchasedAt: isFirst ? startedAt : input.at,
+      expiresAt: time(item.expiryTime),
+      price: trial ? 0 : amount.price,
+      currency: amount.currency,
+      country: purchase.regionCode ? purchase.regionCode.toUpperCase() : null,
+      refundedAt,
+      revokedAt,
+    },
+    subscription: {
+      state,
+      autoRenew: item.autoRenewingPlan ? Boolean(item.autoRenewingPlan.autoRenewEnabled) : null,
+      startedAt,
+      expiresAt: time(item.expiryTime),
+      graceExpiresAt: state === 'grace' ? time(item.expiryTime) : null,
+    },
+  };
+}
+
+/** What a products.get answer says, as a purchase fact; null while pending. */
+export function googleProductFact(input: {
+  readonly purchase: androidpublisher_v3.Schema$ProductPurchase;
+  readonly productId: string;
+  readonly purchaseToken: string;
+  readonly type: ProductType;
+  readonly at: Date;
+  readonly refunded?: boolean | undefined;
+}): PurchaseFact | null {
+  const { purchase } = input;
+  // purchaseState: 0 purchased, 1 cancelled, 2 pending.
+  if (purchase.purchaseState === 2 || !purchase.orderId) return null;
+  const cancelled = purchase.purchaseState === 1 || input.refunded === true;
+  return {
+    store: 'google',
+    environment: purchase.purchaseType === 0 ? 'sandbox' : 'production',
+    appUserId: purchase.obfuscatedExternalAccountId ?? null,
+    storeTransactionId: purchase.orderId,
+    originalTransactionId: purchase.orderId,
+    purchaseToken: input.purchaseToken,
+    productId: input.productId,
+    type: input.type,
+    offer: null,
+    status: cancelled ? 'refunded' : 'purchased',
+    purchasedAt: purchase.purchaseTimeMillis ? new Date(Number(purchase.purchaseTimeMillis)) : input.at,
+    expiresAt: null,
+    // products.get names no price; the console shows none rather than a guess.
+    price: null,
+    currency: null,
+    country: purchase.regionCode ? purchase.regionCode.toUpperCase() : null,
+    refundedAt: cancelled ? input.at : null,
+    revokedAt: null,
+  };
+}
+
+/** Looks a subscription up (130003 when Google knows no such token). */
+export async function getSubscription(client: androidpublisher_v3.Androidpublisher, packageName: string, token: string): Promise<androidpublisher_v3.Schema$SubscriptionPurchaseV2> {
+  try {
+    const response = await client.purchases.subscriptionsv2.get({ packageName, token });
+    return response.data;
+  } catch (error) {
+    throw googleRefusal(error);
+  }
+}
+
+/** Looks a one-time purchase up (130003 when Google knows no such token). */
+export async function getProduct(client: androidpublisher_v3.Androidpublisher, packageName: string, productId: string, token: string): Promise<androidpublisher_v3.Schema$ProductPurchase> {
+  try {
+    const response = await client.purchases.products.get({ packageName, productId, token });
+    return response.data;
+  } catch (error) {
+    throw googleRefusal(error);
+  }
+}
+
+/** An event fact without a purchase (a test notification, a pending purchase). */
+export function ignoredGoogleEvent(eventId: string, type: string, at: Date, payload: Record<string, unknown>, because: string): StoreEventFact {
+  return { store: 'google', eventId, type, subtype: null, environment: null, signedAt: at, purchase: null, subscription: null, ignoredBecause: because, payload };
+}
