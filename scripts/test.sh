@@ -5,9 +5,9 @@
 #    keychain, libsecret for keytar) when they are missing and this user may install them.
 # 2. `npm ci`.
 # 3. Lint, types, unit and server suites (the server suite on PGlite, then on PostgreSQL when one
-#    answers at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), the build, and the
-#    end-to-end suite in Chromium against the browser edition inside a D-Bus session with an unlocked
-#    gnome-keyring.
+#    answers at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), the build, the
+#    first screens' script budgets (size-limit, .size-limit.js), and the end-to-end suite in
+#    Chromium against the browser edition inside a D-Bus session with an unlocked gnome-keyring.
 #
 # Set SKIP_SETUP=1 to skip steps 1 and 2 on a machine that is already set up; REQUIRE_POSTGRES=1
 # makes a missing PostgreSQL an error instead of a skipped pass (CI sets it).
@@ -68,6 +68,8 @@ fi
 
 step "Build"
 npm run -s build
+step "Script budgets of the first screens (size-limit)"
+npx size-limit
 
 step "End-to-end suite (Chromium, browser edition, real keychain)"
 # A keyring of its own for the run, so a keyring left in the user's home cannot get in the way.

@@ -5,7 +5,7 @@ import { keychainTokens, latestMailTo, openConsole, openSignedOut, signIn, signO
 test.describe.configure({ mode: 'serial' });
 
 test('an operator signs in and lands on the welcome page', async ({ page }) => {
-  await openConsole(page);
+  await openSignedOut(page);
   await expect(page).toHaveURL(/\/login/);
   await signIn(page);
   await expect(page).toHaveURL(/\/welcome/);

@@ -227,22 +227,22 @@ test('a stale edit from a second tab is refused and nothing typed is lost', asyn
   const other = await context.newPage();
   await openConsole(other, `${projectPath}/general`);
   await other.getByRole('textbox', { name: 'Project name' }).fill('Lumen Camera Studio');
-  await other.getByRole('button', { name: 'Save' }).click();
-  await other.getByRole('alertdialog', { name: 'Save changes' }).getByRole('button', { name: 'Save' }).click();
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
+  await other.getByRole('alertdialog', { name: 'Save changes' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(other.getByText('Changes to “Lumen Camera Studio” were saved.').first()).toBeVisible();
   await other.close();
 
   await name.fill('Lumen Camera Pro');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('alertdialog', { name: 'Save changes' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Save changes' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Changed elsewhere', { exact: true })).toBeVisible();
   await expect(name).toHaveValue('Lumen Camera Pro');
 
   await page.getByRole('button', { name: 'Reload latest' }).click();
   await expect(page.getByText('Changed elsewhere: Project name. Your own changes are kept.', { exact: false })).toBeVisible();
   await expect(name).toHaveValue('Lumen Camera Pro');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('alertdialog', { name: 'Save changes' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Save changes' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Changes to “Lumen Camera Pro” were saved.').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Lumen Camera Pro', level: 1 })).toBeVisible();
 });

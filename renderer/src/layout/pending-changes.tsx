@@ -25,9 +25,9 @@ import { ArrowSync16Regular, Delete16Regular, Open16Regular } from '@fluentui/re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { configKindOf } from '@contract/config';
 import { notify } from '../components/notices';
 import { useConnectivity } from '../connectivity/use-connectivity';
+import { kindIndex } from '../config/kind-index';
 import { kindOf, type PendingChange, type PendingStatus } from '../data/offline/pending-changes';
 import { useOfflineData, usePendingChanges } from '../data/offline/use-offline';
 import { formatDateTime } from '../lib/format';
@@ -45,7 +45,7 @@ const statusColours: Record<PendingStatus, 'informative' | 'warning' | 'danger'>
 
 /** The console path of the item a waiting change belongs to (its kind's editor), if the kind is known. */
 export function pendingChangePath(change: Pick<PendingChange, 'routeId' | 'params'>): string | null {
-  const kind = configKindOf(kindOf(change));
+  const kind = kindIndex.find((entry) => entry.name === kindOf(change));
   const { projectId, id } = change.params;
   if (!kind || !projectId || !id) return null;
   return `/management/${projectId}/${kind.segment}/${id}`;
@@ -130,7 +130,7 @@ export function PendingChangesDialog({ open, onClose }: { readonly open: boolean
                   </TableHeader>
                   <TableBody>
                     {changes.map((change) => {
-                      const kind = configKindOf(kindOf(change));
+                      const kind = kindIndex.find((entry) => entry.name === kindOf(change));
                       const path = pendingChangePath(change);
                       return (
                         <TableRow key={change.id}>
