@@ -33,19 +33,25 @@ export function useConnectivityWiring(): void {
   const wasOnline = useRef(online);
 
   useEffect(() => {
-    const onOnline = () => connectivityStore.dispatch({ type: 'browser', online: true });
+    const bridge = getBridge();
+    let active = true;
+    // Main's view, asked at start and again whenever the browser's network returns: a call that
+    // failed while it was gone (the host unreachable too) must not keep the console offline after.
+    const askMain = () =>
+      void bridge.connectivity.get().then((result) => {
+        if (!active) return;
+        if (result.ok) connectivityStore.dispatch({ type: 'main', network: result.value.network, server: result.value.server });
+        else if (result.code === ErrorCode.NetworkFailed) connectivityStore.dispatch({ type: 'call', reachable: false });
+      });
+    const onOnline = () => {
+      connectivityStore.dispatch({ type: 'browser', online: true });
+      askMain();
+    };
     const onOffline = () => connectivityStore.dispatch({ type: 'browser', online: false });
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     connectivityStore.dispatch({ type: 'browser', online: navigator.onLine });
-
-    const bridge = getBridge();
-    let active = true;
-    void bridge.connectivity.get().then((result) => {
-      if (!active) return;
-      if (result.ok) connectivityStore.dispatch({ type: 'main', network: result.value.network, server: result.value.server });
-      else if (result.code === ErrorCode.NetworkFailed) connectivityStore.dispatch({ type: 'call', reachable: false });
-    });
+    askMain();
     const unsubscribe = bridge.on('connectivity.changed', (payload) =>
       connectivityStore.dispatch({ type: 'main', network: payload.network, server: payload.server }),
     );

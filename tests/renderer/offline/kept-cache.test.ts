@@ -51,12 +51,36 @@ describe('the kept cache across a restart', () => {
     const restored = after.getQueryState(listKey({ page: 1 }));
     expect(restored?.data).toEqual(page([{ id: 'a', name: 'Alpha' }]));
     expect(restored?.dataUpdatedAt).toBe(Date.parse('2026-03-02T10:42:00Z'));
+    // Shown, but fetched again when a screen shows it online: the newest change may be missing.
+    expect(restored?.isInvalidated).toBe(true);
     // Only the API's answers are kept, never the session.
     expect(after.getQueryData(queryKeys.session())).toBeUndefined();
 
     const other = track(new QueryClient());
     await openKeptCache('op-2', { storage, queryClient: other, buster: 'build-1', throttleMs: 0 });
     expect(other.getQueryData(listKey({ page: 1 }))).toBeUndefined();
+  });
+
+  it('fetches a restored answer again when a screen shows it online, even one fetched a moment ago', async () => {
+    const storage = memoryStorage();
+    const before = track(new QueryClient());
+    const stop = await openKeptCache('op-1', { storage, queryClient: before, buster: 'b', throttleMs: 0 });
+    before.setQueryData(listKey({ page: 1 }), page([{ id: 'a', name: 'Alpha' }]));
+    await flush();
+    await flush();
+    stop();
+
+    const after = track(createQueryClient(() => undefined, createConnectivityStore()));
+    await openKeptCache('op-1', { storage, queryClient: after, buster: 'b', throttleMs: 0 });
+    const queryFn = vi.fn(async () => page([{ id: 'a', name: 'Alpha, renamed just before the reload' }]));
+    const observer = new QueryObserver(after, { queryKey: listKey({ page: 1 }), queryFn });
+    const seen: unknown[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(page([{ id: 'a', name: 'Alpha, renamed just before the reload' }])));
+    // The kept answer showed first, while the fresh one was fetched.
+    expect(seen[0]).toEqual(page([{ id: 'a', name: 'Alpha' }]));
+    unsubscribe();
   });
 
   it('restores nothing kept by another build, or older than its limit', async () => {

@@ -82,6 +82,11 @@ export async function openKeptCache(owner: string, options: KeptCacheOptions): P
   } catch {
     // An unreadable cache was removed by the restore: the console starts from the server.
   }
+  // What was restored is shown at once but never taken for a fresh answer: the cache is written a
+  // moment after each change (throttled), so the last change before a reload or a restart may be
+  // missing from it. Online, every restored answer is fetched again when a screen shows it;
+  // offline, it stays what is shown (offline-queries.ts fetches nothing that holds data).
+  await options.queryClient.invalidateQueries({ predicate: (query) => isApiKey(query.queryKey), refetchType: 'none' });
   const unsubscribe = persistQueryClientSubscribe({ queryClient: options.queryClient, persister, buster: options.buster, dehydrateOptions });
   return () => {
     active = false;
