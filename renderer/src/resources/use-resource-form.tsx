@@ -74,6 +74,21 @@ export function useResourceForm({ view, scope, mode, item, onSaved }: UseResourc
   const entity = t(resource.labelKey);
   const quoted = t('resources:quoted', { name: item ? view.nameOf(item) : '' });
   const dirty = isDirty(base, values);
+
+  // A newer version of the item arriving (kept data refreshed after a reload, a change seen by
+  // another screen) is taken in while nothing is typed; with changes typed, it is left alone and
+  // saving meets the version conflict view, which keeps them. Adjusted while rendering, as React
+  // recommends for state that follows a prop.
+  const [seenVersion, setSeenVersion] = useState(item?.version);
+  if (item?.version !== seenVersion) {
+    setSeenVersion(item?.version);
+    if (mode === 'edit' && item && item.version > version && !dirty && !busy) {
+      const latest = toFormValues(fields, item, view.defaults);
+      setBase(latest);
+      setValues(latest);
+      setVersion(item.version);
+    }
+  }
   const labelOf = (fieldName: string) => t(resource.fields[fieldName]?.labelKey ?? fieldName);
 
   const setValue = (fieldName: string, value: FormValue) => {
