@@ -145,7 +145,7 @@ async function runAxe(page: Page, scope: ReturnType<typeof rulesFor>): Promise<A
     ...(scope.only ? { runOnly: { type: 'rule', values: [...scope.only] } } : {}),
     ...(scope.except ? { rules: Object.fromEntries(scope.except.map((rule) => [rule, { enabled: false }])) } : {}),
   };
-  return page.evaluate((runOptions) => (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, runOptions), options);
+  return page.evaluate<AxeResults>(`window.axe.run(document, ${JSON.stringify(options)})`);
 }
 
 /** axe's findings that count: serious or critical ones, and any of the rules the issue named. */
