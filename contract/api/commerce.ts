@@ -4,7 +4,7 @@ import { withAccess, type Area } from '../permissions';
 import { actorSchema, idSchema, queryListSchema } from '../resources/define';
 import { platformSchema, platforms } from '../resources/projects';
 import { projectItemParamsSchema, projectParamsSchema } from '../resources/routes';
-import { comparisonOperatorSchema, durationUnitSchema, isoDateTimeSchema, localizedNameSchema, requiredOrType, type DurationUnit } from '../validation';
+import { comparisonOperatorSchema, durationUnitSchema, emailSchema, isoDateTimeSchema, limits, localizedNameSchema, requiredOrType, type DurationUnit } from '../validation';
 import { defineRoute } from './route';
 
 /**
@@ -38,7 +38,8 @@ import { defineRoute } from './route';
  * `POST /hooks/google/:appId` (real-time developer notifications through a Pub/Sub push
  * subscription). Both answer 200 for anything they recorded, a repeat included (a store retries
  * anything else for days); a payload that does not verify is refused with its 170xxx code and
- * recorded with the refusal.
+ * recorded with the refusal. A Google app whose store settings name the push subscription's service
+ * account and audience takes only pushes carrying Pub/Sub's OIDC token for them (170010 otherwise).
  */
 
 const read = (area: Area) => ({ scope: 'project', area, level: 'read' }) as const;
@@ -239,6 +240,13 @@ export const storeSettingsSchema = z.object({
   appleAppId: z.number().int().nullable(),
   /** Whether sandbox (TestFlight, Xcode) purchases are accepted as well as production ones. */
   acceptSandbox: z.boolean(),
+  /**
+   * Google apps: the Pub/Sub push subscription's service account and the audience of the OIDC token
+   * it sends with each push. Both set: a push without a valid token is refused (170010); neither:
+   * push authentication is off (the Play Developer API lookup of each push is the proof).
+   */
+  googlePushEmail: z.string().nullable(),
+  googlePushAudience: z.string().nullable(),
   /** The path the store posts to, under the server's public address. */
   notificationPath: z.string(),
   /** Whether store credentials are set (lookups need them, and Google notifications too). */
@@ -258,8 +266,26 @@ export const storeSettingsUpdateSchema = z.object({
     .max(99_999_999_999, { error: 'validation.rangeMax' })
     .nullable(),
   acceptSandbox: z.boolean({ error: requiredOrType }),
+  /** Absent: unchanged; null: off. Sent together with the audience, both set or both null. */
+  googlePushEmail: emailSchema.nullable().optional(),
+  /** The audience the push subscription puts in its tokens (any text Pub/Sub takes; by default its push endpoint's URL). */
+  googlePushAudience: z
+    .string({ error: requiredOrType })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(limits.url, { error: 'validation.lengthMax' })
+    .nullable()
+    .optional(),
   version: z.number({ error: 'validation.required' }).int().min(1),
+}).superRefine((value, context) => {
+  // One without the other could not check a token: both, or neither.
+  const email = value.googlePushEmail ?? null;
+  const audience = value.googlePushAudience ?? null;
+  if (value.googlePushEmail === undefined && value.googlePushAudience === undefined) return;
+  if (email !== null && audience === null) context.addIssue({ code: 'custom', path: ['googlePushAudience'], input: value.googlePushAudience, message: 'validation.required' });
+  if (email === null && audience !== null) context.addIssue({ code: 'custom', path: ['googlePushEmail'], input: value.googlePushEmail, message: 'validation.required' });
 });
+export type StoreSettingsUpdate = z.infer<typeof storeSettingsUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Entitlements of a customer: what is active now, and why
@@ -657,13 +683,15 @@ export const hookReplySchema = z.object({
 });
 
 /**
- * Proposed for the delivery API (`GET /client/v1/{clientKey}/entitlements?userId=`): the app user's
- * active entitlements from verified store data and manual unlocks (server/src/domains/commerce/
- * delivery-entitlements.ts answers it).
+ * The delivery API's `GET /client/v1/{clientKey}/entitlements?userId=` (contract/delivery/routes.ts):
+ * the app user's active entitlements from verified store data and manual unlocks (server/src/domains/
+ * commerce/delivery-entitlements.ts), and the ids of the user segments it is in now among those the
+ * published items' audiences name (targeting `segments.include`), in id order.
  */
 export const deliveryEntitlementsSchema = z.object({
   userId: z.string(),
   entitlements: z.array(z.object({ identifier: z.string(), expiresAt: z.string().nullable(), source: z.enum(grantSources) })),
+  segments: z.array(z.string()),
 });
 export type DeliveryEntitlements = z.infer<typeof deliveryEntitlementsSchema>;
 
@@ -980,7 +1008,8 @@ export const commerceRoutes = {
     method: 'POST',
     path: '/hooks/google/:appId',
     auth: 'public',
-    summary: 'Google Play real-time developer notifications for one app (a Pub/Sub push; each is looked up with the Play Developer API).',
+    summary:
+      'Google Play real-time developer notifications for one app (a Pub/Sub push, with its OIDC token when the app’s store settings ask for one; each is looked up with the Play Developer API).',
     tags: ['hooks'],
     params: hookParamsSchema,
     body: googlePushBodySchema,

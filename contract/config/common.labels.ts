@@ -24,6 +24,8 @@ const enUS = {
     regionGroupsInclude: 'Only in',
     regionGroupsExclude: 'Not in',
     languages: 'Languages',
+    segments: 'User segments',
+    segmentsInclude: 'Only users in',
   },
   status: { unpublished: 'Not published', preview: 'In preview', official: 'Official' },
   environments: { preview: 'Preview', official: 'Official' },
@@ -54,6 +56,8 @@ const enUS = {
     regionNotIncluded: 'The region is in none of its region groups.',
     regionExcluded: 'The region is in an excluded region group.',
     language: 'It is not for this language.',
+    segmentUnknown: 'The user is unknown (no user id, or not a customer yet), and the item is only for some user segments.',
+    segmentNotIncluded: 'The user is in none of its user segments.',
   },
 };
 
@@ -76,6 +80,8 @@ const zhCN: MessageShape<typeof enUS> = {
     regionGroupsInclude: '仅限',
     regionGroupsExclude: '排除',
     languages: '语言',
+    segments: '用户分群',
+    segmentsInclude: '仅限以下分群的用户',
   },
   status: { unpublished: '未发布', preview: '预发布中', official: '正式发布' },
   environments: { preview: '预发布', official: '正式' },
@@ -106,6 +112,8 @@ const zhCN: MessageShape<typeof enUS> = {
     regionNotIncluded: '该地区不在任何选定的地区组中。',
     regionExcluded: '该地区属于被排除的地区组。',
     language: '不面向此语言。',
+    segmentUnknown: '用户未知（没有用户 ID，或还不是客户），而该项只面向部分用户分群。',
+    segmentNotIncluded: '该用户不在任何选定的用户分群中。',
   },
 };
 

@@ -99,7 +99,7 @@ export interface ConfigParts {
 }
 
 /** What a field's value refers to, checked by the server on save (as a problem) and on publish. */
-export type ConfigReferenceTarget = 'sku' | 'regionGroup' | 'country' | 'language';
+export type ConfigReferenceTarget = 'sku' | 'regionGroup' | 'segment' | 'country' | 'language';
 
 export interface ConfigReference {
   /** Dotted path; `*` stands for every element of a list (`plans.*.products.ios.productId`). */
@@ -329,6 +329,11 @@ function commonMeta(parts: Required<ConfigParts>): Record<string, ConfigFieldMet
           },
         },
         languages: { labelKey: 'config:common.fields.languages', input: 'multiselect', source: 'languages' },
+        segments: {
+          labelKey: 'config:common.fields.segments',
+          input: 'group',
+          items: { include: { labelKey: 'config:common.fields.segmentsInclude', input: 'multiselect' } },
+        },
       },
     };
   }
@@ -397,6 +402,7 @@ export function defineConfigKind<const N extends string, S extends Shape>(config
 const targetingReferences: readonly ConfigReference[] = [
   { path: 'targeting.regionGroups.include', target: 'regionGroup', many: true },
   { path: 'targeting.regionGroups.exclude', target: 'regionGroup', many: true },
+  { path: 'targeting.segments.include', target: 'segment', many: true },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -454,7 +460,7 @@ export function newDraft(kind: AnyConfigKind, name: string, timeZone: string): R
     name,
     enabled: true,
     ...(kind.parts.schedule ? { schedule: { startsAt: null, endsAt: null, timeZone, daily: null } } : {}),
-    ...(kind.parts.targeting ? { targeting: { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [] } } : {}),
+    ...(kind.parts.targeting ? { targeting: { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } } } : {}),
     ...kind.initial(),
   };
 }
@@ -531,6 +537,7 @@ export function onlineStatusOf(previewRevision: number | null, officialRevision:
 export const missingReferenceKeys: Readonly<Record<ConfigReferenceTarget, string>> = {
   sku: 'validation.skuMissing',
   regionGroup: 'validation.regionGroupMissing',
+  segment: 'validation.segmentMissing',
   country: 'validation.regionMissing',
   language: 'validation.languageMissing',
 };
@@ -539,6 +546,7 @@ export const missingReferenceKeys: Readonly<Record<ConfigReferenceTarget, string
 export const missingReferenceCodes: Readonly<Record<ConfigReferenceTarget, number>> = {
   sku: ErrorCode.SkuNotFound,
   regionGroup: ErrorCode.DataMissing,
+  segment: ErrorCode.DataMissing,
   country: ErrorCode.ParamInvalid,
   language: ErrorCode.DataMissing,
 };

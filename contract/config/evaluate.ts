@@ -6,7 +6,8 @@ import { languageMatches, type Targeting } from './targeting';
 /**
  * Whether a configuration item is live for one app context: the one evaluation shared by the
  * console's previews and the delivery API (docs/ARCHITECTURE.md "Configuration kinds"), so they
- * cannot disagree. Pure: the caller passes the time and the region groups' members.
+ * cannot disagree. Pure: the caller passes the time, the region groups' members and the user's
+ * segment memberships (which only the server can compute: the delivery API does, per request).
  *
  * Every reason an item is not live is reported, not just the first, so a preview can say all that
  * stands between an operator's item and a user ("outside the schedule" and "wrong platform").
@@ -22,6 +23,13 @@ export interface EvaluationContext {
   readonly region: string | null;
   /** BCP 47 language of the app (`zh-Hans-CN`); null when unknown. */
   readonly language: string | null;
+  /**
+   * The ids of the customer segments the user is in now (at least those the item names); null, or
+   * left out, when the user is unknown (signed out, no user id, never seen by the stores), and then
+   * an item for some segments is not live. Left out counts as unknown so that a caller who forgets
+   * it shows too little, never too much.
+   */
+  readonly segments?: ReadonlySet<string> | null | undefined;
 }
 
 /** The common parts of a published document the evaluation reads. */
@@ -47,7 +55,9 @@ export type NotLiveReason =
   | { readonly code: 'regionUnknown' }
   | { readonly code: 'regionNotIncluded' }
   | { readonly code: 'regionExcluded'; readonly groupId: string }
-  | { readonly code: 'language'; readonly languages: readonly string[] };
+  | { readonly code: 'language'; readonly languages: readonly string[] }
+  | { readonly code: 'segmentUnknown' }
+  | { readonly code: 'segmentNotIncluded'; readonly segments: readonly string[] };
 
 export type NotLiveCode = NotLiveReason['code'];
 
@@ -71,7 +81,7 @@ function scheduleReasons(parts: EvaluatedParts, now: Date): NotLiveReason[] {
   return reasons;
 }
 
-/** Audience reasons: platform, version range, region groups, languages. */
+/** Audience reasons: platform, version range, region groups, languages, segments. */
 function targetingReasons(targeting: Targeting | undefined, context: EvaluationContext, groups: RegionGroupMembers): NotLiveReason[] {
   if (!targeting) return [];
   const reasons: NotLiveReason[] = [];
@@ -102,6 +112,13 @@ function targetingReasons(targeting: Targeting | undefined, context: EvaluationC
     if (language === null || !targeting.languages.some((code) => languageMatches(code, language))) {
       reasons.push({ code: 'language', languages: targeting.languages });
     }
+  }
+  // Documents parsed before segments existed may lack the part: everyone.
+  const segments = targeting.segments?.include ?? [];
+  if (segments.length > 0) {
+    const memberships = context.segments ?? null;
+    if (memberships === null) reasons.push({ code: 'segmentUnknown' });
+    else if (!segments.some((id) => memberships.has(id))) reasons.push({ code: 'segmentNotIncluded', segments });
   }
   return reasons;
 }

@@ -89,6 +89,8 @@ const groupOf: Readonly<Record<PopupReasonCode, PopupReasonGroup>> = {
   regionNotIncluded: 'audience',
   regionExcluded: 'audience',
   language: 'audience',
+  segmentUnknown: 'audience',
+  segmentNotIncluded: 'audience',
   audience: 'audience',
   page: 'audience',
   phoneTier: 'audience',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appUserIdSchema, deliveryEntitlementsSchema } from '../api/commerce';
 import { defineRoute } from '../api/route';
 import { platformSchema } from '../resources/projects';
 
@@ -11,7 +12,11 @@ import { platformSchema } from '../resources/projects';
  *   contract/config/evaluate.ts), each with its document and media as absolute URLs;
  * - `delivery.rules`: every item of the app that could be live, with its schedule and audience, the
  *   same for all users (cacheable by any CDN); the app evaluates it with the same rules
- *   (docs/evaluation.md, docs/evaluation-vectors.json).
+ *   (docs/evaluation.md, docs/evaluation-vectors.json);
+ * - `delivery.entitlements`: what the app needs to know about its own user: the entitlements active
+ *   now (verified store data, manual unlocks) and the user segments it is in among those the
+ *   published items' audiences name (an item for some segments, read from the rules, is live for a
+ *   member of one of them). One user's data: never cached by anyone.
  *
  * Both answer strong ETags and 304 to a matching `If-None-Match`. The preview environment (published,
  * not yet promoted) has the same two routes under `/client/v1/{clientKey}/preview/…`, a path of its
@@ -49,6 +54,12 @@ export const deliveryQuerySchema = z.object({
     .max(35, { error: 'validation.lengthMax' })
     .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/, { error: 'validation.languageCode' })
     .optional(),
+  /**
+   * The app's user id (as the stores know it: appAccountToken, obfuscatedAccountId). Read only when
+   * an item of the environment is for some user segments: the server then computes the user's
+   * memberships; otherwise it changes nothing (and costs nothing).
+   */
+  userId: appUserIdSchema.optional(),
 });
 export type DeliveryQuery = z.infer<typeof deliveryQuerySchema>;
 
@@ -76,6 +87,10 @@ export const deliveredRulesSchema = z.object({
   interruptionBudget: deliveredBudgetSchema,
 });
 
+/** The user the app asks about. */
+export const deliveryUserQuerySchema = z.object({ userId: appUserIdSchema });
+export type DeliveryUserQuery = z.infer<typeof deliveryUserQuerySchema>;
+
 export const deliveryRoutes = {
   'delivery.config': defineRoute({
     method: 'GET',
@@ -95,6 +110,18 @@ export const deliveryRoutes = {
     tags: ['delivery'],
     params: clientKeyParamsSchema,
     output: deliveredRulesSchema,
+  }),
+  'delivery.entitlements': defineRoute({
+    method: 'GET',
+    path: '/client/v1/:clientKey/entitlements',
+    auth: 'public',
+    summary:
+      'The app user’s entitlements active now (verified store data and manual unlocks) and the user segments it is in, among those the published items’ audiences name. ' +
+      'An unknown user gets empty lists, never 404. One user’s data: Cache-Control private, no-store. Answers 1002 while the database cannot be reached.',
+    tags: ['delivery'],
+    params: clientKeyParamsSchema,
+    query: deliveryUserQuerySchema,
+    output: deliveryEntitlementsSchema,
   }),
   'delivery.previewConfig': defineRoute({
     method: 'GET',

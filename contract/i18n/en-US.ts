@@ -246,6 +246,7 @@ export const enUS = {
     draftTooLarge: 'The draft is too large to save.',
     skuMissing: 'No SKU of this project on this platform has the product ID {{value}}.',
     regionGroupMissing: 'This region group does not exist (any more).',
+    segmentMissing: 'This user segment does not exist (any more).',
     regionMissing: 'The region {{value}} is not in the System Management list.',
     languageMissing: 'The language {{value}} is not in the System Management list.',
     clientKey: 'This is not a client key (pk_…).',

@@ -235,6 +235,7 @@ export const zhCN: MessageShape<typeof enUS> = {
     draftTooLarge: '草稿过大，无法保存。',
     skuMissing: '本项目在该平台上没有商品 ID 为 {{value}} 的 SKU。',
     regionGroupMissing: '该地区组不存在（或已被删除）。',
+    segmentMissing: '该用户分群不存在（或已被删除）。',
     regionMissing: '系统管理的列表中没有地区 {{value}}。',
     languageMissing: '系统管理的列表中没有语言 {{value}}。',
     clientKey: '这不是客户端密钥（pk_…）。',

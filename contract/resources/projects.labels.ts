@@ -169,6 +169,7 @@ const enUS = {
       remove: 'Removed',
       approve: 'Approved',
       reject: 'Rejected',
+      merge: 'Merged',
     },
     entities: {
       project: 'Project',
@@ -186,6 +187,7 @@ const enUS = {
       manualUnlock: 'Manual unlock',
       unlockPolicy: 'Unlock limits',
       segment: 'User segment',
+      customer: 'Customer',
     },
   },
   users: {
@@ -358,6 +360,7 @@ const zhCN: MessageShape<typeof enUS> = {
       remove: '移除',
       approve: '已批准',
       reject: '已拒绝',
+      merge: '已合并',
     },
     entities: {
       project: '项目',
@@ -375,6 +378,7 @@ const zhCN: MessageShape<typeof enUS> = {
       manualUnlock: '手动解锁',
       unlockPolicy: '解锁限额',
       segment: '用户分群',
+      customer: '客户',
     },
   },
   users: {

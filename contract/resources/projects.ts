@@ -510,6 +510,7 @@ export const auditActions = [
   'remove',
   'approve',
   'reject',
+  'merge',
 ] as const;
 
 /** One change in the audit log: who, when, what, and the item before and after. */
@@ -544,6 +545,7 @@ export const auditEntityAreas = {
   manualUnlock: 'transactions',
   unlockPolicy: 'transactions',
   segment: 'customers',
+  customer: 'customers',
 } as const;
 export type AuditEntity = keyof typeof auditEntityAreas;
 export const auditEntities = Object.keys(auditEntityAreas) as [AuditEntity, ...AuditEntity[]];

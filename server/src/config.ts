@@ -57,7 +57,8 @@ export interface ServerConfig {
   /**
    * The App Store and Google Play (domains/commerce/stores/endpoints.ts): APPLE_ROOT_CERTIFICATES
    * (comma-separated PEM or DER files; default Apple Root CA - G3), APPLE_ONLINE_CHECKS (0 or 1,
-   * default 1), APPLE_API_URL, GOOGLE_API_URL and GOOGLE_TOKEN_URL (a proxy; default the stores).
+   * default 1), APPLE_API_URL, GOOGLE_API_URL and GOOGLE_TOKEN_URL (a proxy; default the stores),
+   * GOOGLE_PUSH_CERTS_URL (the keys of Pub/Sub push tokens; default Google's).
    */
   readonly stores: StoreEndpoints;
 }
@@ -149,6 +150,7 @@ const variables = {
   APPLE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
   GOOGLE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
   GOOGLE_TOKEN_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  GOOGLE_PUSH_CERTS_URL: urlWithProtocols(['http:', 'https:']).optional(),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -221,6 +223,7 @@ function storeEndpoints(v: Variables): StoreEndpoints {
     appleApiUrl: v.APPLE_API_URL,
     googleApiUrl: v.GOOGLE_API_URL,
     googleTokenUrl: v.GOOGLE_TOKEN_URL,
+    googlePushCertsUrl: v.GOOGLE_PUSH_CERTS_URL,
   };
 }
 

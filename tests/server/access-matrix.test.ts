@@ -93,6 +93,7 @@ const expected: Readonly<Record<string, Rule>> = {
   // The delivery API: the client key in the path is the credential (delivery.test.ts), not a session.
   'delivery.config': 'public',
   'delivery.rules': 'public',
+  'delivery.entitlements': 'public',
   'delivery.feedback': 'public',
   'delivery.previewConfig': 'public',
   'delivery.previewRules': 'public',

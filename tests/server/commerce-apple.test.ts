@@ -2,9 +2,14 @@ import { randomUUID, X509Certificate } from 'node:crypto';
 import { Environment, SignedDataVerifier } from '@apple/app-store-server-library';
 import jsrsasign from 'jsrsasign';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerProfile, LookupResult, StoreEvent, TransactionRow } from '@contract/api/commerce';
+import { eq } from 'drizzle-orm';
+import type { CustomerProfile, CustomerRow, LookupResult, StoreEvent, TransactionRow } from '@contract/api/commerce';
 import type { ListPage } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
+import type { AuditEntry } from '@contract/resources/projects';
+import { auditLog, customers, storeEvents } from '../../server/src/db/schema';
+import { recordAppUser } from '../../server/src/domains/commerce/app-users';
+import { mergeAnonymousCustomer, type CustomerMerge } from '../../server/src/domains/commerce/ingest';
 import { StoreIntake } from '../../server/src/domains/commerce/intake';
 import { appleSubscriptionState, appleEnvironment, appleOffer } from '../../server/src/domains/commerce/stores/apple';
 import { appleRootCaG3, defaultStoreEndpoints } from '../../server/src/domains/commerce/stores/endpoints';
@@ -516,5 +521,186 @@ describe('the refusal limit', () => {
     expect(await intake.appleNotification(catalog.appId, good(), '203.0.113.10')).toEqual({ outcome: 'applied' });
     built.clock.advance(60_000);
     expect(await intake.appleNotification(catalog.appId, good(), '203.0.113.9')).toEqual({ outcome: 'applied' });
+  });
+});
+
+describe('a customer who bought before signing in', () => {
+  /** A notification about one subscription, with or without the app's user id. */
+  function renewal(o: { original: string; at: number; user?: string; transactionId?: string; type?: string; price?: number; storefront?: string }): string {
+    return notify({
+      notificationType: o.type ?? 'DID_RENEW',
+      signedDate: o.at,
+      status: 1,
+      transaction: transactionPayload({
+        bundleId: catalog.packageName,
+        transactionId: o.transactionId ?? nextTx(),
+        originalTransactionId: o.original,
+        productId: 'pro.monthly',
+        purchaseDate: o.at,
+        originalPurchaseDate: o.at - 30 * DAY,
+        expiresDate: o.at + 30 * DAY,
+        ...(o.user ? { appAccountToken: o.user } : {}),
+        ...(o.price !== undefined ? { price: o.price } : {}),
+        ...(o.storefront ? { storefront: o.storefront } : {}),
+      }),
+      renewal: renewalPayload({ originalTransactionId: o.original, productId: 'pro.monthly', signedDate: o.at }),
+    });
+  }
+
+  async function customersNamed(appUserId: string): Promise<ListPage<CustomerRow>> {
+    return ok<ListPage<CustomerRow>>(app(), owner(), 'customers.list', { params: params(), query: { q: appUserId } });
+  }
+
+  async function merges(): Promise<ListPage<AuditEntry>> {
+    return ok<ListPage<AuditEntry>>(app(), owner(), 'audit.list', { params: params(), query: { entity: 'customer', action: ['merge'], pageSize: 200 } });
+  }
+
+  it('a purchase without the user id, then a renewal with it: one customer, renamed, with both transactions and the entitlement', async () => {
+    const user = randomUUID();
+    const original = nextTx();
+    const t0 = now();
+    expect((await postHook(app(), hook(), { signedPayload: renewal({ original, transactionId: original, type: 'SUBSCRIBED', at: t0 - DAY }) })).data).toEqual({ outcome: 'applied' });
+    const anonymous = await customersNamed(`apple:${original}`);
+    expect(anonymous.items.map((c) => c.appUserId)).toEqual([`apple:${original}`]);
+    const anonymousId = anonymous.items[0]?.id as string;
+    // An operator's unlock given to the anonymous customer meanwhile moves along.
+    expect((await call(app(), owner(), 'unlocks.create', { params: params(), body: { appUserId: `apple:${original}`, entitlementId: catalog.entitlements.credits, duration: { count: 1, unit: 'day' }, reasonCode: 'goodwill', note: 'Before sign-in' } })).envelope.code).toBe(0);
+    const before = (await merges()).total;
+
+    const named = renewal({ original, user, at: t0 });
+    expect((await postHook(app(), hook(), { signedPayload: named })).data).toEqual({ outcome: 'applied' });
+    expect((await customersNamed(`apple:${original}`)).total).toBe(0);
+    const profile = await profileOf(user);
+    // Nobody had the user id: the anonymous customer took it and kept its id.
+    expect(profile.customer.id).toBe(anonymousId);
+    expect(profile.transactionCount).toBe(2);
+    expect(profile.transactions.map((row) => row.originalTransactionId)).toEqual([original, original]);
+    expect(profile.subscriptions).toHaveLength(1);
+    expect(entitlement(profile, 'pro')).toMatchObject({ active: true, activeUntil: new Date(t0 + 30 * DAY).toISOString() });
+    expect(entitlement(profile, 'credits').active).toBe(true);
+    expect(profile.unlocks.map((u) => u.customer.appUserId)).toEqual([user]);
+    const list = await ok<ListPage<TransactionRow>>(app(), owner(), 'transactions.list', { params: params(), query: { q: original } });
+    expect(list.items.map((row) => row.customer.appUserId)).toEqual([user, user]);
+
+    const audit = await merges();
+    expect(audit.total).toBe(before + 1);
+    expect(audit.items[0]).toMatchObject({ entityId: anonymousId, actor: null, before: { id: anonymousId, appUserId: `apple:${original}` }, after: { id: anonymousId, appUserId: user, renamed: true } });
+
+    // A replay is a no-op, and so is a later statement naming the same user.
+    expect((await postHook(app(), hook(), { signedPayload: named })).data).toEqual({ outcome: 'duplicate', code: ErrorCode.TransactionExists });
+    expect((await postHook(app(), hook(), { signedPayload: renewal({ original, user, at: t0 + 1_000, type: 'DID_CHANGE_RENEWAL_STATUS' }) })).data).toEqual({ outcome: 'applied' });
+    expect((await merges()).total).toBe(before + 1);
+    expect((await customersNamed(user)).total).toBe(1);
+  });
+
+  it('into a customer the user id already names: everything moves, the named customer’s values win, the spend is summed', async () => {
+    const user = randomUUID();
+    const original = nextTx();
+    const t0 = now();
+    // The named customer: a lifetime purchase in France.
+    await postHook(app(), hook(), {
+      signedPayload: notify({ notificationType: 'ONE_TIME_CHARGE', signedDate: t0 - DAY, transaction: transactionPayload({ bundleId: catalog.packageName, transactionId: nextTx(), productId: 'pro.lifetime', type: 'Non-Consumable', purchaseDate: t0 - DAY, appAccountToken: user, price: 49990, storefront: 'FRA' }) }),
+    });
+    // The anonymous one: a month in Germany, bought earlier, before signing in.
+    await postHook(app(), hook(), { signedPayload: renewal({ original, transactionId: original, type: 'SUBSCRIBED', at: t0 - 3 * DAY, storefront: 'DEU' }) });
+    const seen = new Date(t0 - DAY);
+    expect(await recordAppUser(database.handle.db, team.projectId, user, { email: 'named@example.com', attributes: { language: 'fr', plan: 'named' }, seenAt: seen })).toBe(true);
+    expect(await recordAppUser(database.handle.db, team.projectId, `apple:${original}`, { email: 'before@example.com', attributes: { language: 'de', installedAt: '2030-01-01' }, seenAt: seen })).toBe(true);
+    const namedId = (await customersNamed(user)).items[0]?.id as string;
+    const anonymousId = (await customersNamed(`apple:${original}`)).items[0]?.id as string;
+
+    const reply = await postHook(app(), hook(), { signedPayload: renewal({ original, user, at: t0, storefront: 'DEU' }) });
+    expect(reply.data).toEqual({ outcome: 'applied' });
+    expect((await customersNamed(`apple:${original}`)).total).toBe(0);
+    const profile = await profileOf(user);
+    expect(profile.customer).toMatchObject({
+      id: namedId,
+      email: 'named@example.com',
+      // The newest purchase's storefront, as for any purchase.
+      country: 'DE',
+      firstSeenAt: new Date(t0 - 3 * DAY).toISOString(),
+      attributes: { language: 'fr', plan: 'named', installedAt: '2030-01-01' },
+      spent: { USD: 69.97 },
+      activeEntitlements: ['pro'],
+    });
+    expect(profile.transactionCount).toBe(3);
+    expect(profile.subscriptions.map((s) => s.originalTransactionId)).toEqual([original]);
+    expect(entitlement(profile, 'pro').reasons.map((r) => r.productId).sort()).toEqual(['pro.lifetime', 'pro.monthly']);
+    // The notifications stay linked to whoever their customer is now.
+    const events = await database.handle.db.select({ customerId: storeEvents.customerId }).from(storeEvents).where(eq(storeEvents.storeTransactionId, original));
+    expect(events.map((e) => e.customerId)).toEqual([namedId]);
+
+    const audit = (await merges()).items[0];
+    expect(audit).toMatchObject({
+      entityId: namedId,
+      action: 'merge',
+      actor: null,
+      before: { id: anonymousId, appUserId: `apple:${original}` },
+      after: { id: namedId, appUserId: user, moved: { transactions: 1, subscriptions: 1, grants: 1, unlocks: 0 } },
+    });
+    const rows = await database.handle.db.select({ actorName: auditLog.actorName }).from(auditLog).where(eq(auditLog.entityId, namedId));
+    expect(rows.map((r) => r.actorName)).toEqual(['App Store']);
+  });
+
+  it('statements with and without the user id arriving at once end with one customer holding everything', async () => {
+    const user = randomUUID();
+    const original = nextTx();
+    const t0 = now();
+    await postHook(app(), hook(), { signedPayload: renewal({ original, transactionId: original, type: 'SUBSCRIBED', at: t0 - DAY }) });
+    const payloads = Array.from({ length: 8 }, (_, i) => renewal({ original, at: t0 + i, ...(i % 2 === 1 ? { user } : {}) }));
+    const replies = await Promise.all(payloads.map((signedPayload) => postHook(app(), hook(), { signedPayload })));
+    expect(replies.map((r) => r.data?.outcome)).toEqual(payloads.map(() => 'applied'));
+    expect((await customersNamed(`apple:${original}`)).total).toBe(0);
+    const profile = await profileOf(user);
+    expect(profile.transactionCount).toBe(9);
+    expect(profile.subscriptions).toHaveLength(1);
+    expect(entitlement(profile, 'pro').active).toBe(true);
+  });
+
+  it('an operator’s import that names the user merges too, in the operator’s name', async () => {
+    const user = randomUUID();
+    const original = nextTx();
+    const later = nextTx();
+    const t0 = now();
+    await postHook(app(), hook(), { signedPayload: renewal({ original, transactionId: original, type: 'SUBSCRIBED', at: t0 - 10 * DAY }) });
+    await ok(app(), owner(), 'apps.putStoreCredentials', { params: { ...params(), id: catalog.appId }, body: { kind: 'appStoreConnect', keyId: key.keyId, issuerId: key.issuerId, privateKey: key.privateKey } });
+    const second = transactionPayload({ bundleId: catalog.packageName, transactionId: later, originalTransactionId: original, productId: 'pro.monthly', purchaseDate: t0 - DAY, originalPurchaseDate: t0 - 10 * DAY, expiresDate: t0 + 29 * DAY, appAccountToken: user });
+    fake.transactions.set(later, chain.sign(second));
+    fake.history.set(later, [chain.sign(second)]);
+    fake.statuses.set(later, {
+      environment: 'Production',
+      bundleId: catalog.packageName,
+      appAppleId: APPLE_APP_ID,
+      data: [{ subscriptionGroupIdentifier: '21000001', lastTransactions: [{ status: 1, originalTransactionId: original, signedTransactionInfo: chain.sign(second), signedRenewalInfo: chain.sign(renewalPayload({ originalTransactionId: original, productId: 'pro.monthly', signedDate: t0 })) }] }],
+    });
+    const imported = await ok<{ imported: number }>(app(), team.editor.token, 'transactions.import', { params: params(), body: { kind: 'appleTransaction', appId: catalog.appId, transactionId: later } });
+    expect(imported.imported).toBe(1);
+    expect((await customersNamed(`apple:${original}`)).total).toBe(0);
+    const profile = await profileOf(user);
+    expect(profile.transactionCount).toBe(2);
+    expect((await merges()).items[0]).toMatchObject({ entityId: profile.customer.id, actor: { id: team.editor.id }, before: { appUserId: `apple:${original}` }, after: { appUserId: user } });
+    await ok(app(), owner(), 'apps.deleteStoreCredentials', { params: { ...params(), id: catalog.appId } });
+  });
+});
+
+describe('merging while another process makes the named customer', () => {
+  it('turns the rename into a merge instead of failing', async () => {
+    const user = randomUUID();
+    const original = nextTx();
+    await postHook(app(), hook(), { signedPayload: notify({ notificationType: 'SUBSCRIBED', signedDate: now(), status: 1, transaction: transactionPayload({ bundleId: catalog.packageName, transactionId: original, productId: 'pro.monthly', purchaseDate: now(), expiresDate: now() + DAY }) }) });
+    const db = database.handle.db;
+    const at = built.clock.now();
+    let merging: Promise<CustomerMerge | null> | undefined;
+    // On PostgreSQL the merge starts while the other transaction's customer is not committed: it
+    // does not see it, tries the rename, waits on the unique index, and must then merge. (PGlite
+    // runs one transaction at a time, so there the merge simply finds the customer.)
+    await db.transaction(async (other) => {
+      await other.insert(customers).values({ projectId: team.projectId, appUserId: user, platform: 'ios', firstSeenAt: at, lastSeenAt: at, createdAt: at, updatedAt: at });
+      merging = db.transaction((tx) => mergeAnonymousCustomer(tx, { actor: { id: null, name: 'App Store' }, projectId: team.projectId, now: at }, `apple:${original}`, user));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const merged = await merging;
+    expect(merged).toMatchObject({ renamed: false, from: { appUserId: `apple:${original}` }, into: { appUserId: user }, moved: { transactions: 1, subscriptions: 1, grants: 1 } });
+    expect((await profileOf(user)).transactionCount).toBe(1);
   });
 });

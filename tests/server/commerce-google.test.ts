@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerProfile, LookupResult, StoreEvent, TransactionRow } from '@contract/api/commerce';
+import type { CustomerProfile, CustomerRow, LookupResult, StoreEvent, StoreSettings, TransactionRow } from '@contract/api/commerce';
 import type { ListPage } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
+import type { AuditEntry } from '@contract/resources/projects';
+import { StoreIntake } from '../../server/src/domains/commerce/intake';
 import { firstOrderId, googleSubscriptionState } from '../../server/src/domains/commerce/stores/google';
 import { createTestApp } from './helpers/app';
 import { catalogFixture, postHook, type CatalogFixture } from './helpers/commerce';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { call, ok, projectWithTeam, type ProjectTeam } from './helpers/projects';
-import { fakeGoogle, pushBody, serviceAccount, type FakeGoogle } from './helpers/store-fakes';
+import { fakeGoogle, fakeGoogleCerts, pushBody, serviceAccount, type FakeGoogle, type FakeGoogleCerts } from './helpers/store-fakes';
 
 /**
  * The Google Play side, on PGlite and PostgreSQL (TEST_DATABASE_URL): real-time developer
@@ -25,6 +27,7 @@ let database: TestDatabase;
 let built: Awaited<ReturnType<typeof createTestApp>>;
 let team: ProjectTeam;
 let google: FakeGoogle;
+let certs: FakeGoogleCerts;
 let catalog: CatalogFixture & { packageName: string };
 const account = serviceAccount();
 const PACKAGE = 'com.palette.google.tests';
@@ -41,8 +44,9 @@ const next = () => (counter += 1);
 beforeAll(async () => {
   database = await createTestDatabase();
   google = await fakeGoogle(account, PACKAGE);
+  certs = await fakeGoogleCerts();
   built = await createTestApp(database.handle, {
-    stores: { appleRootCertificates: [], appleOnlineChecks: false, googleApiUrl: google.apiUrl, googleTokenUrl: google.tokenUrl, timeoutMs: 5_000 },
+    stores: { appleRootCertificates: [], appleOnlineChecks: false, googleApiUrl: google.apiUrl, googleTokenUrl: google.tokenUrl, googlePushCertsUrl: certs.url, timeoutMs: 5_000 },
   });
   team = await projectWithTeam(built.app, database.handle);
   catalog = await catalogFixture(built.app, owner(), team.projectId, {
@@ -59,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await built?.app.close();
   await google?.close();
+  await certs?.close();
   await database?.dispose();
 });
 
@@ -205,6 +210,42 @@ describe('a subscription, notification by notification', () => {
   });
 });
 
+describe('a customer who bought before signing in', () => {
+  it('a purchase without the account id, then a renewal with it: one customer with both orders and the entitlement', async () => {
+    const user = `u-${randomUUID()}`;
+    const token = `token-${randomUUID()}`;
+    const order = `GPA.3372-9999-0000-${String(next()).padStart(5, '0')}`;
+    google.subscriptions.set(token, subscription({ state: 'SUBSCRIPTION_STATE_ACTIVE', orderId: order, expiry: now() + 30 * DAY }));
+    expect((await push(notification({ type: 4, token }))).data).toEqual({ outcome: 'applied' });
+    const anonymous = await ok<ListPage<CustomerRow>>(app(), owner(), 'customers.list', { params: params(), query: { q: `google:${order}` } });
+    expect(anonymous.items.map((c) => c.appUserId)).toEqual([`google:${order}`]);
+    const merges = async () => (await ok<ListPage<AuditEntry>>(app(), owner(), 'audit.list', { params: params(), query: { entity: 'customer', action: ['merge'] } })).total;
+    const before = await merges();
+
+    google.subscriptions.set(token, subscription({ state: 'SUBSCRIPTION_STATE_ACTIVE', orderId: `${order}..0`, user, expiry: now() + 60 * DAY }));
+    const renewal = notification({ type: 2, token });
+    const messageId = `m-merge-${next()}`;
+    expect((await push(renewal, messageId)).data).toEqual({ outcome: 'applied' });
+    expect((await ok<ListPage<CustomerRow>>(app(), owner(), 'customers.list', { params: params(), query: { q: `google:${order}` } })).total).toBe(0);
+    const profile = await profileOf(user);
+    expect(profile.customer.id).toBe(anonymous.items[0]?.id);
+    expect(profile.transactions.map((t) => t.storeTransactionId).sort()).toEqual([order, `${order}..0`]);
+    expect(profile.customer.spent).toEqual({ BRL: 55.98 });
+    expect(pro(profile).active).toBe(true);
+    expect(profile.subscriptions.map((s) => s.originalTransactionId)).toEqual([token]);
+    const list = await ok<ListPage<TransactionRow>>(app(), owner(), 'transactions.list', { params: params(), query: { q: order } });
+    expect(list.items.map((t) => t.customer.appUserId)).toEqual([user, user]);
+    expect(await merges()).toBe(before + 1);
+    const entry = (await ok<ListPage<AuditEntry>>(app(), owner(), 'audit.list', { params: params(), query: { entity: 'customer', action: ['merge'] } })).items[0];
+    expect(entry).toMatchObject({ actor: null, before: { appUserId: `google:${order}` }, after: { appUserId: user, renamed: true } });
+
+    // The same push again changes nothing; a later one naming the user merges nothing more.
+    expect((await push(renewal, messageId)).data).toEqual({ outcome: 'duplicate', code: ErrorCode.TransactionExists });
+    expect((await push(notification({ type: 3, token }))).data).toEqual({ outcome: 'applied' });
+    expect(await merges()).toBe(before + 1);
+  });
+});
+
 describe('one-time products', () => {
   it('a lifetime purchase gives the entitlement without end; cancelled, it ends', async () => {
     const user = `u-${randomUUID()}`;
@@ -272,5 +313,122 @@ describe('the operator’s lookup', () => {
     expect(list.items.map((t) => t.storeTransactionId)).toEqual([order]);
 
     expect((await call(app(), owner(), 'transactions.lookup', { params: params(), body: { kind: 'googleProduct', appId: catalog.appId, productId: 'pro.lifetime', purchaseToken: 'unknown' } })).envelope.code).toBe(ErrorCode.NoMatchingOrder);
+  });
+});
+
+describe('push authentication (Pub/Sub OIDC tokens)', () => {
+  const EMAIL = 'rtdn-push@palette-tests.iam.gserviceaccount.com';
+  const audience = () => `https://console.palette.example/hooks/google/${catalog.appId}`;
+  const settingsOf = () => ok<StoreSettings>(app(), owner(), 'storeSettings.get', { params: { ...params(), id: catalog.appId } });
+  const update = async (body: Record<string, unknown>) => {
+    const current = await settingsOf();
+    return call<StoreSettings>(app(), owner(), 'storeSettings.update', { params: { ...params(), id: catalog.appId }, body: { appleAppId: null, acceptSandbox: true, version: current.version, ...body } });
+  };
+  /** An address of exactly `length` characters, in labels a domain could have. */
+  const emailOfLength = (length: number) => {
+    const tail = '.iam.gserviceaccount.com';
+    let domain = '';
+    while (domain.length < length - 64 - 1 - tail.length) domain += domain.length === 0 ? 'p' : domain.length % 60 === 0 ? '.p' : 'p';
+    return `${'a'.repeat(64)}@${domain.slice(0, length - 64 - 1 - tail.length)}${tail}`;
+  };
+
+  /** A push carrying a purchase Google knows, with this Authorization header (or none). */
+  async function authorizedPush(authorization: string | null) {
+    const token = `token-${randomUUID()}`;
+    google.subscriptions.set(token, subscription({ state: 'SUBSCRIPTION_STATE_ACTIVE', orderId: `GPA.3372-1212-3434-${String(next()).padStart(5, '0')}`, user: `u-${randomUUID()}`, expiry: now() + 30 * DAY }));
+    built.clock.advance(1_000);
+    const response = await app().inject({
+      method: 'POST',
+      url: hook(),
+      headers: { 'content-type': 'application/json', ...(authorization !== null ? { authorization } : {}) },
+      payload: JSON.stringify(pushBody(notification({ type: 4, token }), `m-auth-${next()}`)),
+      remoteAddress: '66.102.0.7',
+    });
+    const body = response.json<{ code: number; data?: { outcome: string } }>();
+    return { code: body.code, status: response.statusCode, outcome: body.data?.outcome };
+  }
+  const bearer = (claims: Record<string, unknown> = {}, options?: { forged?: boolean }) => `Bearer ${certs.token({ aud: audience(), email: EMAIL, ...claims }, options)}`;
+
+  it('is off until both the service account and the audience are set; their limits hold at the boundary', async () => {
+    expect(await settingsOf()).toMatchObject({ googlePushEmail: null, googlePushAudience: null });
+    expect((await authorizedPush(null)).outcome).toBe('applied');
+
+    const onlyEmail = await update({ googlePushEmail: EMAIL });
+    expect([onlyEmail.envelope.code, onlyEmail.envelope.fieldErrors?.googlePushAudience?.key]).toEqual([ErrorCode.ParamInvalid, 'validation.required']);
+    const onlyAudience = await update({ googlePushEmail: null, googlePushAudience: audience() });
+    expect([onlyAudience.envelope.code, onlyAudience.envelope.fieldErrors?.googlePushEmail?.key]).toEqual([ErrorCode.ParamInvalid, 'validation.required']);
+    expect((await update({ googlePushEmail: 'not an address', googlePushAudience: audience() })).envelope.code).toBe(ErrorCode.EmailFormat);
+
+    const longest = emailOfLength(320);
+    expect(longest).toHaveLength(320);
+    const tooLong = await update({ googlePushEmail: emailOfLength(321), googlePushAudience: audience() });
+    expect([tooLong.envelope.code, tooLong.envelope.fieldErrors?.googlePushEmail?.key]).toEqual([ErrorCode.ParamInvalid, 'validation.emailLength']);
+    expect((await update({ googlePushEmail: longest, googlePushAudience: 'x'.repeat(2048) })).envelope.code).toBe(0);
+    expect(await settingsOf()).toMatchObject({ googlePushEmail: longest, googlePushAudience: 'x'.repeat(2048) });
+    const audienceTooLong = await update({ googlePushEmail: EMAIL, googlePushAudience: 'x'.repeat(2049) });
+    expect([audienceTooLong.envelope.code, audienceTooLong.envelope.fieldErrors?.googlePushAudience?.key]).toEqual([ErrorCode.ParamInvalid, 'validation.lengthMax']);
+
+    expect((await update({ googlePushEmail: ` ${EMAIL.toUpperCase()} `, googlePushAudience: ` ${audience()} ` })).envelope.code).toBe(0);
+    expect(await settingsOf()).toMatchObject({ googlePushEmail: EMAIL, googlePushAudience: audience() });
+    // Leaving both out changes neither; the change is in the audit log.
+    expect((await update({})).envelope.code).toBe(0);
+    expect(await settingsOf()).toMatchObject({ googlePushEmail: EMAIL, googlePushAudience: audience() });
+    const audit = await ok<ListPage<AuditEntry>>(app(), owner(), 'audit.list', { params: params(), query: { entity: 'storeSettings', entityId: catalog.appId } });
+    expect(audit.items.some((e) => (e.after as { googlePushEmail?: string }).googlePushEmail === EMAIL)).toBe(true);
+  });
+
+  it('takes a push with a valid token for the service account and the audience', async () => {
+    const calls = google.requests.length;
+    expect(await authorizedPush(bearer())).toMatchObject({ code: 0, outcome: 'applied' });
+    expect(google.requests.length).toBeGreaterThan(calls);
+    // The keys are kept as long as their Cache-Control says.
+    const fetched = certs.fetches();
+    expect(await authorizedPush(bearer())).toMatchObject({ code: 0, outcome: 'applied' });
+    expect(certs.fetches()).toBe(fetched);
+  });
+
+  it.each([
+    ['no token', () => null, /no authorization token/],
+    ['another scheme', () => `Basic ${Buffer.from('a:b').toString('base64')}`, /not a bearer token/],
+    ['not a token', () => 'Bearer not-a-jwt', /^token: /],
+    ['a token signed with another key', () => bearer({}, { forged: true }), /^token: Invalid token signature/],
+    ['a token for another audience', () => bearer({ aud: 'https://elsewhere.example/push' }), /^token: Wrong recipient/],
+    ['a token of another service account', () => bearer({ email: 'someone@else.iam.gserviceaccount.com' }), /^token of another account: someone@else/],
+    ['a token whose email is not verified', () => bearer({ email_verified: false }), /email not verified/],
+    ['an expired token', () => bearer({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }), /^token: Token used too late/],
+    ['a token of another issuer', () => bearer({ iss: 'https://issuer.example' }), /^token: Invalid issuer/],
+  ])('refuses %s with 170010, records it, and asks Google nothing', async (_, authorization, detail) => {
+    const calls = google.requests.length;
+    const reply = await authorizedPush(authorization());
+    expect([reply.code, reply.status]).toEqual([ErrorCode.GoogleNotificationInvalid, 400]);
+    expect(google.requests.length).toBe(calls);
+    const refused = (await refusedEvents())[0];
+    expect(refused).toMatchObject({ type: 'UNAUTHENTICATED', errorCode: ErrorCode.GoogleNotificationInvalid, eventId: null });
+    expect(refused?.detail).toMatch(detail);
+    expect(refused?.detail ?? '').not.toContain('.ey');
+  });
+
+  it('answers 170001 when Google’s keys cannot be read, without holding it against the sender', async () => {
+    const closed = await fakeGoogleCerts();
+    await closed.close();
+    const intake = new StoreIntake({
+      db: database.handle.db,
+      clock: built.clock.now,
+      box: built.secretBox,
+      endpoints: { appleRootCertificates: [], appleOnlineChecks: false, googleApiUrl: google.apiUrl, googleTokenUrl: google.tokenUrl, googlePushCertsUrl: closed.url, timeoutMs: 2_000 },
+      limits: { storeHookRefusal: { count: 1, windowMs: 60_000 }, storeLookup: { count: 1, windowMs: 60_000 } },
+    });
+    const body = pushBody(notification({ test: true, token: '' }), `m-${next()}`) as Parameters<StoreIntake['googleNotification']>[1];
+    for (let i = 0; i < 2; i += 1) {
+      built.clock.advance(1_000);
+      await expect(intake.googleNotification(catalog.appId, body, '66.102.0.8', bearer())).rejects.toMatchObject({ code: ErrorCode.GoogleError });
+    }
+    expect((await refusedEvents())[0]).toMatchObject({ type: 'UNAUTHENTICATED', errorCode: ErrorCode.GoogleError });
+  });
+
+  it('is off again once both are cleared: the Play Developer API lookup is the proof', async () => {
+    expect((await update({ googlePushEmail: null, googlePushAudience: null })).envelope.code).toBe(0);
+    expect(await settingsOf()).toMatchObject({ googlePushEmail: null, googlePushAudience: null });
+    expect(await authorizedPush(null)).toMatchObject({ code: 0, outcome: 'applied' });
   });
 });

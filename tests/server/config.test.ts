@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultDataDir, loadConfig } from '../../server/src/config';
+import { GOOGLE_PUSH_CERTS_URL } from '../../server/src/domains/commerce/stores/google';
 import { OWASP_ARGON2ID, PasswordHasher, randomPassword, randomVerificationCode, PASSWORD_RULE } from '../../server/src/domains/auth/passwords';
 
 function refusal(env: Record<string, string>): ConfigError {
@@ -83,6 +84,13 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ CREDENTIALS_KEY: key, CONSOLE_URL: 'https://console.example' })).toMatchObject({ credentialsKey: key, consoleUrl: 'https://console.example' });
+  });
+
+  it('reads Google’s push token keys from Google unless GOOGLE_PUSH_CERTS_URL moves them', () => {
+    expect(loadConfig({}).stores.googlePushCertsUrl).toBeUndefined();
+    expect(GOOGLE_PUSH_CERTS_URL).toBe('https://www.googleapis.com/oauth2/v1/certs');
+    expect(loadConfig({ GOOGLE_PUSH_CERTS_URL: 'http://127.0.0.1:9/certs' }).stores.googlePushCertsUrl).toBe('http://127.0.0.1:9/certs');
+    expect(refusal({ GOOGLE_PUSH_CERTS_URL: 'ftp://example.com/certs' }).variable).toBe('GOOGLE_PUSH_CERTS_URL');
   });
 
   it('places the PGlite directory in each OS’s user data folder', () => {

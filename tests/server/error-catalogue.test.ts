@@ -108,7 +108,7 @@ const origins: { readonly [N in ErrorCodeName]: Origin } = {
   InvitationEmailMismatch: { routes: ['invitations.accept'] },
   OwnerRoleLocked: { routes: ['members.update'] },
   AlreadyMember: { routes: ['invitations.create', 'invitations.accept'] },
-  ClientKeyInvalid: { routes: ['delivery.config', 'delivery.feedback'] },
+  ClientKeyInvalid: { routes: ['delivery.config', 'delivery.entitlements', 'delivery.feedback'] },
   SubscriptionDuplicate: { never: 'subscription pages are items of the configuration store: a second page may offer the same plans, and one with the same name is refused as content that exists (108001)' },
   SubscriptionPackageMissing: { never: 'a plan naming a product the project has no SKU for is refused with the reference’s own code at publish (102003); there is no separate package entity' },
   SubscriptionNotOnline: { routes: ['subscriptionPages.unpublish', 'popups.unpublish'] },

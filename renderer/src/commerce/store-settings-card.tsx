@@ -2,12 +2,17 @@ import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, 
 import { ReceiptBag20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StoreSettings } from '@contract/api/commerce';
+import { storeSettingsUpdateSchema, type StoreSettings } from '@contract/api/commerce';
+import type { FieldErrors } from '@contract/envelope';
 import { notify } from '../components/notices';
 import { SectionCard } from '../components/section-card';
 import { useApiMutation, useApiQuery } from '../data/api-hooks';
+import { useFieldMessage } from '../forms/field-message';
+import { useSubmitError } from '../forms/use-submit-error';
+import { validateWith, withoutField } from '../forms/validate';
 import { errorText } from '../i18n/error-text';
 import { formatDateTime } from '../lib/format';
+import { storeSettingsBody, toStoreSettingsDraft, type StoreSettingsDraft } from './store-settings-draft';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -15,12 +20,14 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, flexGrow: 1 },
   muted: { color: tokens.colorNeutralForeground3 },
   id: { maxWidth: '240px' },
+  push: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '640px' },
 });
 
 /**
  * An app's store notifications in its settings page: the path the store posts to, the Apple app id
- * that production App Store data needs, whether sandbox purchases count, and whether credentials
- * for lookups are there.
+ * that production App Store data needs, whether sandbox purchases count, a Google app's push
+ * authentication (the Pub/Sub push subscription's service account and audience, or off), and
+ * whether credentials for lookups are there.
  */
 export function StoreSettingsCard({ projectId, appId, canWrite }: { readonly projectId: string; readonly appId: string; readonly canWrite: boolean }) {
   const { t } = useTranslation('commercePages');
@@ -43,26 +50,36 @@ export function StoreSettingsCard({ projectId, appId, canWrite }: { readonly pro
 function StoreSettingsForm({ projectId, settings, canWrite }: { readonly projectId: string; readonly settings: StoreSettings; readonly canWrite: boolean }) {
   const { t, i18n } = useTranslation('commercePages');
   const styles = useStyles();
-  const [appleAppId, setAppleAppId] = useState(settings.appleAppId === null ? '' : String(settings.appleAppId));
-  const [acceptSandbox, setAcceptSandbox] = useState(settings.acceptSandbox);
-  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<StoreSettingsDraft>(() => toStoreSettingsDraft(settings));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submitError = useSubmitError(setErrors);
+  const message = useFieldMessage(errors, submitError.fieldMessages);
   const save = useApiMutation('storeSettings.update', { invalidates: ['storeSettings'] });
+  const change = (field: keyof StoreSettingsDraft, value: string | boolean) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutField(current, field));
+    submitError.clearField(field);
+  };
   const copy = async () => {
     await navigator.clipboard.writeText(settings.notificationPath);
     notify.message('success', t('storeSettings.copied'));
   };
   const submit = async () => {
-    setError(null);
+    submitError.clear();
+    const body = storeSettingsBody(settings, draft);
+    const checked = validateWith(storeSettingsUpdateSchema, body);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
     try {
-      await save.mutateAsync({
-        params: { projectId, id: settings.appId },
-        body: { appleAppId: appleAppId.trim() === '' ? null : Number(appleAppId.trim()), acceptSandbox, version: settings.version },
-      });
+      await save.mutateAsync({ params: { projectId, id: settings.appId }, body });
       notify.message('success', t('storeSettings.saved'));
     } catch (failure) {
-      setError(errorText(t, failure));
+      submitError.report(failure);
     }
   };
+  const pushOn = settings.googlePushEmail !== null && settings.googlePushAudience !== null;
   return (
     <div className={styles.body}>
       <Field label={t('storeSettings.url')} hint={t('storeSettings.urlHint')}>
@@ -72,11 +89,32 @@ function StoreSettingsForm({ projectId, settings, canWrite }: { readonly project
         </div>
       </Field>
       {settings.platform === 'ios' ? (
-        <Field label={t('storeSettings.appleAppId')} hint={t('storeSettings.appleAppIdHint')} className={styles.id}>
-          <Input value={appleAppId} inputMode="numeric" disabled={!canWrite} onChange={(_, data) => setAppleAppId(data.value.replace(/\D/g, ''))} />
+        <Field label={t('storeSettings.appleAppId')} hint={t('storeSettings.appleAppIdHint')} className={styles.id} validationMessage={message('appleAppId')}>
+          <Input value={draft.appleAppId} inputMode="numeric" disabled={!canWrite} onChange={(_, data) => change('appleAppId', data.value.replace(/\D/g, ''))} />
         </Field>
       ) : null}
-      {settings.platform === 'ios' ? <Switch label={t('storeSettings.acceptSandbox')} checked={acceptSandbox} disabled={!canWrite} onChange={(_, data) => setAcceptSandbox(data.checked)} /> : null}
+      {settings.platform === 'ios' ? <Switch label={t('storeSettings.acceptSandbox')} checked={draft.acceptSandbox} disabled={!canWrite} onChange={(_, data) => change('acceptSandbox', data.checked)} /> : null}
+      {settings.platform === 'android' ? (
+        <div className={styles.push}>
+          <Text>
+            <Text weight="semibold">{t('storeSettings.push')}: </Text>
+            <span data-testid="store-push-status">{pushOn ? t('storeSettings.pushOn') : t('storeSettings.pushOff')}</span>
+          </Text>
+          <Field label={t('storeSettings.pushEmail')} hint={t('storeSettings.pushEmailHint')} validationMessage={message('googlePushEmail')}>
+            <Input
+              type="email"
+              value={draft.googlePushEmail}
+              disabled={!canWrite}
+              placeholder={t('storeSettings.pushEmailPlaceholder')}
+              onChange={(_, data) => change('googlePushEmail', data.value)}
+              data-testid="store-push-email"
+            />
+          </Field>
+          <Field label={t('storeSettings.pushAudience')} hint={t('storeSettings.pushAudienceHint')} validationMessage={message('googlePushAudience')}>
+            <Input value={draft.googlePushAudience} disabled={!canWrite} onChange={(_, data) => change('googlePushAudience', data.value)} data-testid="store-push-audience" />
+          </Field>
+        </div>
+      ) : null}
       <Text>
         <Text weight="semibold">{t('storeSettings.credentials')}: </Text>
         {settings.hasCredentials ? t('storeSettings.credentialsSet') : t('storeSettings.credentialsMissing')}
@@ -84,12 +122,12 @@ function StoreSettingsForm({ projectId, settings, canWrite }: { readonly project
       <Text className={styles.muted}>
         {t('storeSettings.lastEvent')}: {settings.lastEventAt ? formatDateTime(settings.lastEventAt, i18n.language) : t('storeSettings.never')}
       </Text>
-      {error ? (
+      {submitError.message ? (
         <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarBody>{submitError.message}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {canWrite && settings.platform === 'ios' ? (
+      {canWrite ? (
         <div>
           <Button onClick={() => void submit()} disabled={save.isPending} icon={save.isPending ? <Spinner size="tiny" /> : undefined}>
             {t('storeSettings.save')}

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { configKindOf, evaluateItem, scheduleSchema, targetingSchema, type AnyConfigKind, type ConfigItem, type NotLiveReason } from '@contract/config';
 import { platforms, type Platform } from '@contract/resources/projects';
 import { appVersionPlaceholder } from '@contract/validation';
+import { useSegmentOptions } from './common-parts';
 import { useConfigList } from './config-api';
+import { ReferenceCombobox } from './document-fields';
 import { useCountryOptions, useLanguageOptions } from './reference-options';
 
 const useStyles = makeStyles({
@@ -28,7 +30,9 @@ const regionGroupKind = configKindOf('regionGroups') as AnyConfigKind;
 /**
  * "Would this user see it now?": the draft's schedule and audience evaluated for a context the
  * operator sets, by the same pure function as the delivery API (contract/config/evaluate.ts), with
- * every reason it would not be shown. Region groups are read as their drafts stand.
+ * every reason it would not be shown. Region groups are read as their drafts stand; the user's
+ * segment memberships are what the operator says (unknown, or a known user in the chosen segments),
+ * since whether a real user is in a segment is the server's to compute.
  */
 export function AudienceCheck({ kind, projectId, draft }: { readonly kind: AnyConfigKind; readonly projectId: string; readonly draft: Record<string, unknown> }) {
   const { t, i18n } = useTranslation(['configPages', 'config', 'projects']);
@@ -37,6 +41,9 @@ export function AudienceCheck({ kind, projectId, draft }: { readonly kind: AnyCo
   const [version, setVersion] = useState('');
   const [region, setRegion] = useState('');
   const [language, setLanguage] = useState('');
+  const [knownUser, setKnownUser] = useState(false);
+  const [memberships, setMemberships] = useState<readonly string[]>([]);
+  const segments = useSegmentOptions(projectId, kind.parts.targeting);
   const countries = useCountryOptions();
   const languages = useLanguageOptions();
   const groups = useConfigList(regionGroupKind, projectId, { pageSize: 200 }, kind.parts.targeting);
@@ -50,7 +57,7 @@ export function AudienceCheck({ kind, projectId, draft }: { readonly kind: AnyCo
   const evaluation = complete
     ? evaluateItem(
         { enabled: draft.enabled !== false, schedule: schedule.success ? schedule.data : undefined, targeting: targeting.success ? targeting.data : undefined },
-        { now: new Date(), platform, version: version.trim() || null, region: region || null, language: language || null },
+        { now: new Date(), platform, version: version.trim() || null, region: region || null, language: language || null, segments: knownUser ? new Set(memberships) : null },
         members,
       )
     : null;
@@ -99,6 +106,26 @@ export function AudienceCheck({ kind, projectId, draft }: { readonly kind: AnyCo
           </Select>
         </Field>
       </div>
+      {kind.parts.targeting ? (
+        <>
+          <Field label={t('configPages:check.user')}>
+            <Select value={knownUser ? 'known' : 'unknown'} onChange={(_, data) => setKnownUser(data.value === 'known')}>
+              <option value="unknown">{t('configPages:check.unknownUser')}</option>
+              <option value="known">{t('configPages:check.knownUser')}</option>
+            </Select>
+          </Field>
+          {knownUser ? (
+            <ReferenceCombobox
+              fieldProps={{ label: t('configPages:check.userSegments'), hint: segments.unavailable ? t('configPages:editor.segmentsUnavailable') : undefined, validationMessage: undefined, validationState: 'none' }}
+              options={segments.options}
+              value={memberships}
+              many
+              disabled={false}
+              onChange={(next) => setMemberships(Array.isArray(next) ? (next as unknown[]).map(String) : [])}
+            />
+          ) : null}
+        </>
+      ) : null}
       {evaluation === null ? (
         <MessageBar intent="info">
           <MessageBarBody>{t('configPages:check.incomplete')}</MessageBarBody>

@@ -10,6 +10,7 @@ import { dotted, getAt, setAt, type Path } from './document-path';
 import { useLanguageOptions } from './reference-options';
 import { useConfigList } from './config-api';
 import { configKinds } from '@contract/config';
+import { useApiQuery } from '../data/api-hooks';
 
 const useStyles = makeStyles({
   section: {
@@ -121,7 +122,17 @@ export function ScheduleSection({ context }: { readonly context: DocumentFieldCo
 
 const regionGroupKind = configKinds.find((kind) => kind.name === 'regionGroups') as AnyConfigKind;
 
-/** Who an item is for: platforms, app versions, region groups to include and exclude, languages. */
+/**
+ * The project's user segments as choices (User segmentation's list). Reading them needs access to
+ * customers; without it the list fails and chosen segments show by id (`unavailable`).
+ */
+export function useSegmentOptions(projectId: string, enabled = true) {
+  const segments = useApiQuery('segments.list', { params: { projectId } }, { retry: false, enabled });
+  const options = useMemo(() => (segments.data ?? []).map((segment) => ({ value: segment.id, label: segment.name })), [segments.data]);
+  return { options, unavailable: segments.isError };
+}
+
+/** Who an item is for: platforms, app versions, region groups to include and exclude, languages, user segments. */
 export function TargetingSection({ context }: { readonly context: DocumentFieldContext }) {
   const { t } = useTranslation(['config', 'configPages', 'projects']);
   const styles = useStyles();
@@ -131,6 +142,7 @@ export function TargetingSection({ context }: { readonly context: DocumentFieldC
   const groups = useConfigList(regionGroupKind, context.projectId, { pageSize: 200, sort: 'name:asc' });
   const groupOptions = useMemo(() => (groups.data?.items ?? []).map((item: ConfigItem) => ({ value: item.id, label: item.name })), [groups.data]);
   const languages = useLanguageOptions();
+  const segments = useSegmentOptions(context.projectId);
   const chosenPlatforms = Array.isArray(targeting.platforms) ? (targeting.platforms as string[]) : [];
   const errorProps = (path: Path) => {
     const message = errorAt(['targeting', ...path]);
@@ -187,6 +199,18 @@ export function TargetingSection({ context }: { readonly context: DocumentFieldC
         many
         disabled={context.disabled}
         onChange={(next) => set(['languages'], next)}
+      />
+      <ReferenceCombobox
+        fieldProps={{
+          label: t('config:common.fields.segmentsInclude'),
+          hint: segments.unavailable ? t('configPages:editor.segmentsUnavailable') : t('configPages:editor.segmentsHint'),
+          ...errorProps(['segments', 'include']),
+        }}
+        options={segments.options}
+        value={getAt(targeting, ['segments', 'include'])}
+        many
+        disabled={context.disabled}
+        onChange={(next) => set(['segments', 'include'], next)}
       />
     </fieldset>
   );

@@ -2,11 +2,12 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@contract/envelope';
 import { missingReferenceCodes, missingReferenceKeys, type ConfigReferenceTarget, type ReferenceValue } from '@contract/config';
 import type { Database } from '../db/client';
-import { configItems, countries, languages, skus } from '../db/schema';
+import { configItems, countries, languages, segments, skus } from '../db/schema';
 
 /**
  * Checks what a document's fields refer to (contract/config/define-kind.ts `references`): SKUs of
- * the project on a platform, the project's region groups, and the global country and language lists.
+ * the project on a platform, the project's region groups and user segments, and the global country
+ * and language lists.
  * One query per target, whatever the number of values, and no kind-specific code: a new kind that
  * refers to SKUs declares the path and gets the check.
  */
@@ -34,6 +35,15 @@ const resolvers: { readonly [T in ConfigReferenceTarget]: Resolver } = {
       .select({ id: configItems.id })
       .from(configItems)
       .where(and(eq(configItems.projectId, projectId), eq(configItems.kind, 'regionGroups'), isNull(configItems.deletedAt), inArray(configItems.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  },
+  async segment(db, projectId, values) {
+    const ids = [...new Set(values.map((v) => v.value).filter((v) => UUID.test(v)))];
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: segments.id })
+      .from(segments)
+      .where(and(eq(segments.projectId, projectId), inArray(segments.id, ids)));
     return new Set(rows.map((row) => row.id));
   },
   async country(db, _projectId, values) {

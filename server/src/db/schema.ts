@@ -865,8 +865,8 @@ export const popupFeedback = pgTable(
 
 /**
  * How an app's store notifications are checked: Apple's numeric app id (the library needs it to
- * accept production notifications) and whether sandbox purchases count. No row: no Apple app id,
- * sandbox accepted, version 1.
+ * accept production notifications), whether sandbox purchases count, and a Google app's push
+ * authentication. No row: no Apple app id, sandbox accepted, push authentication off, version 1.
  */
 export const storeSettings = pgTable('store_settings', {
   appId: uuid('app_id')
@@ -877,6 +877,12 @@ export const storeSettings = pgTable('store_settings', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   appleAppId: bigint('apple_app_id', { mode: 'number' }),
   acceptSandbox: boolean('accept_sandbox').notNull().default(true),
+  /**
+   * Pub/Sub push authentication of a Google app: the push subscription's service account and the
+   * audience of its OIDC tokens. Both set: a push must carry a valid token (intake.ts); neither: off.
+   */
+  googlePushEmail: text('google_push_email'),
+  googlePushAudience: text('google_push_audience'),
   version: integer('version').notNull().default(1),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: at('updated_at').notNull(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { segmentDefinitionSchema, type SegmentDefinition } from '@contract/api/commerce';
 import {
   configKindOf,
   evaluateItem,
@@ -15,15 +16,16 @@ import { noBudget, type InterruptionBudget } from '@contract/config/interruption
 import type { DeliveredItem } from '@contract/delivery/routes';
 import { interruptionBudgetForDelivery } from '../domains/popups/budget-repository';
 import type { Database } from '../db/client';
-import { configItems, configRevisions, deliverySettings, previewLinks } from '../db/schema';
+import { configItems, configRevisions, deliverySettings, previewLinks, segments } from '../db/schema';
 
 /** The two environments a client can read: official for everyone, preview for testers. */
 export type Environment = 'official' | 'preview';
 
 /**
  * A project's configuration compiled for delivery: for each environment, every item that could be
- * live with its published document by kind in its order, and the region groups' members; and what
- * the preview environment's credentials are checked against. Built from the database once per change
+ * live with its published document by kind in its order, and the region groups' members; the rules
+ * of the user segments the items' audiences name; and what the preview environment's credentials
+ * are checked against. Built from the database once per change
  * (DeliveryStore), never on a request; a request only evaluates the compiled items for its context.
  *
  * It is plain data (`toSnapshot`/`fromSnapshot`) so it can be kept on disk as the last-known-good
@@ -39,11 +41,19 @@ export interface CompiledProject {
   readonly revokedLinks: ReadonlySet<string>;
   /** The project's interruption budget (issue 11), which the app enforces across kinds. */
   readonly interruptionBudget: InterruptionBudget;
+  /**
+   * The rules of the user segments the items of either environment name, by id. A named segment
+   * that no longer exists is absent: nobody is in it. A segment's change recompiles the project
+   * (the commerce domain tells the delivery store), so these are current.
+   */
+  readonly segments: ReadonlyMap<string, SegmentDefinition>;
 }
 
 export interface CompiledEnvironment {
   readonly items: ReadonlyArray<CompiledItem>;
   readonly regionGroups: RegionGroupMembers;
+  /** The ids of the user segments its items' audiences name: a user's memberships matter only when there is one. */
+  readonly segmentIds: ReadonlySet<string>;
 }
 
 export interface CompiledItem {
@@ -89,6 +99,21 @@ function deliveredDocument(kindMeta: Readonly<Record<string, { readonly input: s
   return out ?? document;
 }
 
+/** The segment ids the items' audiences name. */
+function segmentIdsOf(items: ReadonlyArray<CompiledItem>): Set<string> {
+  return new Set(items.flatMap((item) => item.targeting?.segments.include ?? []));
+}
+
+/** The rules of those of `ids` the project has (the compiled project's segments), by id in id order. */
+export function segmentsNamed(project: CompiledProject, ids: Iterable<string>): Map<string, SegmentDefinition> {
+  const out = new Map<string, SegmentDefinition>();
+  for (const id of [...ids].sort()) {
+    const definition = project.segments.get(id);
+    if (definition) out.set(id, definition);
+  }
+  return out;
+}
+
 function compileEnvironment(rows: ReadonlyArray<Row>): CompiledEnvironment {
   const items: CompiledItem[] = [];
   const regionGroups = new Map<string, Set<string>>();
@@ -111,7 +136,23 @@ function compileEnvironment(rows: ReadonlyArray<Row>): CompiledEnvironment {
       targeting: targeting?.data,
     });
   }
-  return { items, regionGroups };
+  return { items, regionGroups, segmentIds: segmentIdsOf(items) };
+}
+
+/** The rules of the named segments the project has (one query, none when no item names one). */
+async function loadSegments(db: Database, projectId: string, ids: ReadonlySet<string>): Promise<Map<string, SegmentDefinition>> {
+  const out = new Map<string, SegmentDefinition>();
+  if (ids.size === 0) return out;
+  const rows = await db
+    .select({ id: segments.id, match: segments.match, rules: segments.rules })
+    .from(segments)
+    .where(and(eq(segments.projectId, projectId), inArray(segments.id, [...ids])));
+  for (const row of rows) {
+    // Saved segments passed the schema; one that no longer does matches nobody rather than failing the compile.
+    const definition = segmentDefinitionSchema.safeParse({ match: row.match, rules: row.rules });
+    if (definition.success) out.set(row.id, definition.data);
+  }
+  return out;
 }
 
 /**
@@ -142,16 +183,16 @@ export async function compileProject(db: Database, projectId: string, now: Date,
     .select({ id: previewLinks.id })
     .from(previewLinks)
     .where(and(eq(previewLinks.projectId, projectId), isNotNull(previewLinks.revokedAt), gt(previewLinks.expiresAt, now)));
+  const official = compileEnvironment(rows.filter((row) => row.revision === row.official));
+  const preview = compileEnvironment(rows.filter((row) => row.revision === row.preview));
   return {
     projectId,
     compiledAt: now.toISOString(),
-    environments: {
-      official: compileEnvironment(rows.filter((row) => row.revision === row.official)),
-      preview: compileEnvironment(rows.filter((row) => row.revision === row.preview)),
-    },
+    environments: { official, preview },
     previewPasswordHash: settings?.password ? previewPasswordHash(projectId, openPassword(settings.password)) : null,
     revokedLinks: new Set(revoked.map((r) => r.id)),
     interruptionBudget: await interruptionBudgetForDelivery(db, projectId),
+    segments: await loadSegments(db, projectId, new Set([...official.segmentIds, ...preview.segmentIds])),
   };
 }
 
@@ -166,6 +207,7 @@ export interface ProjectSnapshot {
   readonly previewPasswordHash: string | null;
   readonly revokedLinks: string[];
   readonly interruptionBudget?: InterruptionBudget;
+  readonly segments?: Record<string, SegmentDefinition>;
 }
 
 export function toSnapshot(project: CompiledProject): ProjectSnapshot {
@@ -181,6 +223,7 @@ export function toSnapshot(project: CompiledProject): ProjectSnapshot {
     previewPasswordHash: project.previewPasswordHash,
     revokedLinks: [...project.revokedLinks],
     interruptionBudget: project.interruptionBudget,
+    segments: Object.fromEntries(project.segments),
   };
 }
 
@@ -189,17 +232,22 @@ export function fromSnapshot(value: unknown): CompiledProject | null {
   const s = value as Partial<ProjectSnapshot> | null;
   if (!s || s.format !== 1 || typeof s.projectId !== 'string' || !s.environments?.official || !s.environments.preview) return null;
   // Snapshot documents are already in their delivered form: only the common parts are parsed again.
-  const environment = (env: ProjectSnapshot['environments'][Environment]): CompiledEnvironment => ({
-    items: env.items.flatMap((item) => {
+  const environment = (env: ProjectSnapshot['environments'][Environment]): CompiledEnvironment => {
+    const items = env.items.flatMap((item): CompiledItem[] => {
       const kind = configKindOf(item.kind);
       if (!kind) return [];
       const schedule = kind.parts.schedule ? scheduleSchema.safeParse(item.delivered.document.schedule) : undefined;
       const targeting = kind.parts.targeting ? targetingSchema.safeParse(item.delivered.document.targeting) : undefined;
       if (schedule?.success === false || targeting?.success === false) return [];
       return [{ kind: item.kind, delivered: item.delivered, enabled: item.delivered.document.enabled !== false, schedule: schedule?.data, targeting: targeting?.data }];
-    }),
-    regionGroups: new Map(Object.entries(env.regionGroups).map(([id, regions]) => [id, new Set(regions)])),
-  });
+    });
+    return { items, regionGroups: new Map(Object.entries(env.regionGroups).map(([id, regions]) => [id, new Set(regions)])), segmentIds: segmentIdsOf(items) };
+  };
+  const definitions = new Map<string, SegmentDefinition>();
+  for (const [id, value] of Object.entries(s.segments ?? {})) {
+    const definition = segmentDefinitionSchema.safeParse(value);
+    if (definition.success) definitions.set(id, definition.data);
+  }
   return {
     projectId: s.projectId,
     compiledAt: String(s.compiledAt),
@@ -207,6 +255,7 @@ export function fromSnapshot(value: unknown): CompiledProject | null {
     previewPasswordHash: s.previewPasswordHash ?? null,
     revokedLinks: new Set(s.revokedLinks ?? []),
     interruptionBudget: s.interruptionBudget ?? noBudget,
+    segments: definitions,
   };
 }
 

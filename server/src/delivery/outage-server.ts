@@ -53,6 +53,8 @@ export async function buildOutageServer(options: OutageServerOptions): Promise<F
     rateLimit: options.rateLimit,
   });
   app.addHook('onClose', async () => delivery.close());
+  // No `users`: what the database knows of an app user is out of reach, so the entitlements route
+  // answers 1002 and segment audiences see every user as unknown.
   registerDeliveryRoutes(app, { delivery, box, clock: options.clock });
   // The console's API needs the database: say so rather than "no such route".
   app.all('/api/*', { schema: { hide: true } }, () => {

@@ -3,18 +3,36 @@ import { z } from 'zod';
 import { routes } from '@contract/api';
 import type { EvaluationContext } from '@contract/config';
 import { envelopeSchema } from '@contract/envelope';
-import { clientKeyParamsSchema, deliveryQuerySchema, PREVIEW_PASSWORD_HEADER, PREVIEW_TOKEN_HEADER, type DeliveryQuery } from '@contract/delivery/routes';
+import {
+  clientKeyParamsSchema,
+  deliveryQuerySchema,
+  PREVIEW_PASSWORD_HEADER,
+  PREVIEW_TOKEN_HEADER,
+  type DeliveryQuery,
+  type DeliveryUserQuery,
+} from '@contract/delivery/routes';
 import { ErrorCode } from '@contract/errors';
 import type { DomainModule, ServerDeps } from '../domains/module';
 import type { ActiveClientKey } from '../domains/client-keys/lookup';
 import { AppError } from '../errors';
 import { errorEnvelopeSchema, type ContractRouteConfig } from '../http/register-route';
-import { etagMatches, evaluatedItems, previewPasswordHash, ruleItems, strongEtag, type CompiledProject, type Environment } from './compiled';
+import {
+  etagMatches,
+  evaluatedItems,
+  previewPasswordHash,
+  ruleItems,
+  segmentsNamed,
+  strongEtag,
+  type CompiledEnvironment,
+  type CompiledProject,
+  type Environment,
+} from './compiled';
 import { DeliveryEvents, EVENTS_HEARTBEAT_MS } from './events';
 import { PREVIEW_LINK_KEY_PURPOSE } from './preview-settings';
 import { registerFeedbackRoute } from './feedback';
 import { verifyPreviewToken } from './preview-tokens';
-import type { MemoReply } from './store';
+import { DATABASE_TIMEOUT_MS, withTimeout, type MemoReply } from './store';
+import { databaseUsers, type DeliveryUsers } from './users';
 import { timingSafeEqual } from 'node:crypto';
 
 /**
@@ -26,6 +44,22 @@ import { timingSafeEqual } from 'node:crypto';
 export const DELIVERY_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400';
 /** Preview replies are for one tester: never kept by a shared cache. */
 export const PREVIEW_CACHE_CONTROL = 'private, no-cache';
+/**
+ * An official reply that depended on the user's segment memberships: the app may keep it as long as
+ * a shared one, a shared cache may not (the URL holds the user id, and the reply tells what the user
+ * is in).
+ */
+export const USER_CACHE_CONTROL = 'private, max-age=30, stale-while-revalidate=60, stale-if-error=86400';
+/** The entitlements route: one user's data, kept by nobody. */
+export const ENTITLEMENTS_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * A user's segment memberships as an evaluated reply depends on them: undefined when no item of the
+ * environment names a segment (the user changes nothing, and nothing is asked), null for an unknown
+ * user (no user id, not a customer, or the database could not tell), else the named segments the
+ * user is in.
+ */
+export type Memberships = ReadonlySet<string> | null | undefined;
 
 /** Where the app reaches this server: media URLs are made absolute with it. */
 function originOf(request: FastifyRequest): string {
@@ -44,13 +78,19 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** The evaluation context of a request (the query was validated by the route's schema). */
-export function contextOf(query: DeliveryQuery, now: Date): EvaluationContext {
-  return { now, platform: query.platform, version: query.version ?? null, region: query.region ?? null, language: query.language ?? null };
+export function contextOf(query: DeliveryQuery, now: Date, memberships: Memberships = null): EvaluationContext {
+  return { now, platform: query.platform, version: query.version ?? null, region: query.region ?? null, language: query.language ?? null, segments: memberships ?? null };
 }
 
-/** The memo key of a context: what an evaluated reply depends on besides the compiled project. */
-export function contextKey(query: DeliveryQuery, origin: string): string {
-  return `${query.platform}|${query.version ?? ''}|${query.region ?? ''}|${query.language ?? ''}|${origin}`;
+/**
+ * The memo key of a context: what an evaluated reply depends on besides the compiled project. The
+ * user counts only through its memberships, never its id, so users in the same segments share one
+ * reply (and its ETag).
+ */
+export function contextKey(query: DeliveryQuery, origin: string, memberships: Memberships = undefined): string {
+  const base = `${query.platform}|${query.version ?? ''}|${query.region ?? ''}|${query.language ?? ''}|${origin}`;
+  if (memberships === undefined) return base;
+  return `${base}|${memberships === null ? '?' : [...memberships].sort().join(',')}`;
 }
 
 /** A reply body in the success envelope, with its strong ETag. */
@@ -60,8 +100,8 @@ export function serialized(data: unknown): MemoReply {
 }
 
 /** Sends a serialized reply with its ETag, or 304 without a body when the client has it. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoReply, environment: Environment): FastifyReply {
-  reply.header('etag', memo.etag).header('cache-control', environment === 'official' ? DELIVERY_CACHE_CONTROL : PREVIEW_CACHE_CONTROL);
+function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoReply, environment: Environment, personal = false): FastifyReply {
+  reply.header('etag', memo.etag).header('cache-control', environment === 'preview' ? PREVIEW_CACHE_CONTROL : personal ? USER_CACHE_CONTROL : DELIVERY_CACHE_CONTROL);
   if (etagMatches(request.headers['if-none-match'], memo.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(memo.body);
 }
@@ -71,9 +111,14 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoRepl
  * credential of the official environment; an unknown or revoked one is refused with 105015, operator
  * tokens are not looked at. The preview environment also needs the pre-release password or a preview
  * link's token (`checkPreview`).
+ *
+ * `users` reads what the database knows of one app user (entitlements, segment memberships); the
+ * outage server, which has no database, leaves it out: its entitlements route answers 1002, and a
+ * user's memberships are unknown there.
  */
-export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDeps, 'delivery' | 'box' | 'clock'>): DeliveryEvents {
+export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDeps, 'delivery' | 'box' | 'clock'> & { readonly users?: DeliveryUsers | undefined }): DeliveryEvents {
   const linkKey = deps.box.deriveKey(PREVIEW_LINK_KEY_PURPOSE);
+  const users = deps.users;
 
   /** The request's client key, admitted by its rate limit (1006 with Retry-After beyond it). */
   const keyOf = async (request: FastifyRequest, reply: FastifyReply): Promise<ActiveClientKey> => {
@@ -110,8 +155,31 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
     return { project, env: project.environments[environment] };
   };
 
+  /**
+   * The user's memberships an evaluated reply of `env` depends on. The hot path asks nothing: no item
+   * names a segment, or no user id was given. Otherwise ONE statement over the segments the
+   * environment names; a database that cannot answer makes the user unknown (the reply still comes,
+   * without the items for some segments), never an error.
+   */
+  const membershipsOf = async (project: CompiledProject, env: CompiledEnvironment, userId: string | undefined): Promise<Memberships> => {
+    if (env.segmentIds.size === 0) return undefined;
+    if (userId === undefined || !users) return null;
+    try {
+      return await withTimeout(users.memberships(project.projectId, userId, segmentsNamed(project, env.segmentIds), deps.clock()), DATABASE_TIMEOUT_MS);
+    } catch (error) {
+      app.log.warn({ err: error, projectId: project.projectId }, 'delivery: reading a user’s segment memberships failed; answering as for an unknown user');
+      return null;
+    }
+  };
+
+  /** The evaluated reply for a context and memberships, memoized per compiled environment. */
+  const evaluated = (environment: Environment, project: CompiledProject, env: CompiledEnvironment, query: DeliveryQuery, origin: string, memberships: Memberships): MemoReply =>
+    deps.delivery.reply(env, contextKey(query, origin, memberships), () =>
+      serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock(), memberships), origin), interruptionBudget: project.interruptionBudget }),
+    );
+
   const route = (
-    id: 'delivery.config' | 'delivery.rules' | 'delivery.previewConfig' | 'delivery.previewRules',
+    id: 'delivery.config' | 'delivery.rules' | 'delivery.entitlements' | 'delivery.previewConfig' | 'delivery.previewRules',
     handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
   ) => {
     const def = routes[id];
@@ -147,11 +215,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
     const key = await keyOf(request, reply);
     const { project, env } = await environmentOf(request, key, environment);
     const query = request.query as DeliveryQuery;
-    const origin = originOf(request);
-    const memo = deps.delivery.reply(env, contextKey(query, origin), () =>
-      serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock()), origin), interruptionBudget: project.interruptionBudget }),
-    );
-    return sendCached(request, reply, memo, environment);
+    const memberships = await membershipsOf(project, env, query.userId);
+    const memo = evaluated(environment, project, env, query, originOf(request), memberships);
+    return sendCached(request, reply, memo, environment, memberships !== undefined && query.userId !== undefined);
   };
   const rules = (environment: Environment) => async (request: FastifyRequest, reply: FastifyReply) => {
     const key = await keyOf(request, reply);
@@ -162,6 +228,29 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
   };
   route('delivery.config', config('official'));
   route('delivery.rules', rules('official'));
+  route('delivery.entitlements', async (request, reply) => {
+    const key = await keyOf(request, reply);
+    if (!users) throw new AppError(ErrorCode.DatabaseFailure, { message: 'The database cannot be reached; the delivery API answers configuration only, from its last-known-good copy.' });
+    const { userId } = request.query as DeliveryUserQuery;
+    const project = await deps.delivery.project(key.projectId);
+    const named = segmentsNamed(project, project.segments.keys());
+    const at = deps.clock();
+    let answer: [Awaited<ReturnType<DeliveryUsers['entitlements']>>, ReadonlySet<string> | null];
+    try {
+      answer = await withTimeout(
+        Promise.all([users.entitlements(key.projectId, userId, at), named.size > 0 ? users.memberships(key.projectId, userId, named, at) : Promise.resolve(null)]),
+        DATABASE_TIMEOUT_MS,
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.warn({ err: error, projectId: key.projectId }, 'delivery: reading a user’s entitlements failed');
+      throw new AppError(ErrorCode.DatabaseFailure);
+    }
+    const [entitlements, memberships] = answer;
+    const data = { userId, entitlements: entitlements.entitlements, segments: memberships ? [...memberships].sort() : [] };
+    reply.header('cache-control', ENTITLEMENTS_CACHE_CONTROL);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify({ code: 0, message: 'ok', data }));
+  });
   route('delivery.previewConfig', config('preview'));
   route('delivery.previewRules', rules('preview'));
 
@@ -188,6 +277,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
         await environmentOf(request, key, environment);
         const query = request.query as DeliveryQuery;
         const origin = originOf(request);
+        // The user's memberships are read again when the compiled configuration changes (a publish,
+        // a segment's change, the compiled lifetime), not at every heartbeat.
+        let known: { env: CompiledEnvironment; memberships: Memberships } | null = null;
         events.open(request, reply, {
           projectId: key.projectId,
           environment,
@@ -195,9 +287,8 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
             const project = await deps.delivery.project(key.projectId);
             if (environment === 'preview') checkPreview(request, key, project);
             const env = project.environments[environment];
-            return deps.delivery.reply(env, contextKey(query, origin), () =>
-              serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock()), origin), interruptionBudget: project.interruptionBudget }),
-            ).etag;
+            if (known?.env !== env) known = { env, memberships: await membershipsOf(project, env, query.userId) };
+            return evaluated(environment, project, env, query, origin, known.memberships).etag;
           },
         });
         return reply;
@@ -211,7 +302,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
 export const deliveryDomain: DomainModule = {
   name: 'delivery',
   register(app, deps) {
-    registerDeliveryRoutes(app, deps);
+    registerDeliveryRoutes(app, { ...deps, users: databaseUsers(deps.db) });
     // The app's answers to feedback popups.
     registerFeedbackRoute(app, deps);
   },

@@ -62,7 +62,8 @@ interface Keys {
  */
 export const DATABASE_TIMEOUT_MS = 3_000;
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work`, or a rejection after `ms` (the work itself is not cancelled). */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);

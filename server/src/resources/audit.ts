@@ -23,6 +23,17 @@ export interface ChangeContext extends ResourceChange {
 }
 
 /**
+ * A change inside one project that no operator made: a store's notification (commerce/ingest.ts
+ * merging a customer who bought before signing in). The row names the source (`App Store`) as its
+ * actor, without an actor id.
+ */
+export interface SourceChange {
+  readonly actor: { readonly id: null; readonly name: string };
+  readonly projectId: string;
+  readonly now: Date;
+}
+
+/**
  * Entities the audit log records: the project ones (readable per area), the global lists', and the
  * configuration kinds (entity = kind name, listed as config records).
  */
@@ -44,7 +55,7 @@ export interface AuditRecord {
  * change itself: a change that rolls back leaves no record, and a record that cannot be written rolls
  * the change back.
  */
-export async function writeAudit(tx: Database, context: ResourceChange, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
+export async function writeAudit(tx: Database, context: ResourceChange | SourceChange, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
   const list = Array.isArray(records) ? (records as readonly AuditRecord[]) : [records as AuditRecord];
   if (list.length === 0) return;
   await tx.insert(auditLog).values(

@@ -112,6 +112,7 @@ describe('defineConfigKind', () => {
     expect(kind.references).toEqual([
       { path: 'targeting.regionGroups.include', target: 'regionGroup', many: true },
       { path: 'targeting.regionGroups.exclude', target: 'regionGroup', many: true },
+      { path: 'targeting.segments.include', target: 'segment', many: true },
     ]);
   });
 
@@ -164,7 +165,7 @@ describe('newDraft', () => {
   it('a schedule starts open in the given zone, targeting at everyone', () => {
     const draft = newDraft(subscriptionPageKind, 'x', 'Europe/Berlin');
     expect(draft.schedule).toEqual({ startsAt: null, endsAt: null, timeZone: 'Europe/Berlin', daily: null });
-    expect(draft.targeting).toEqual({ platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [] });
+    expect(draft.targeting).toEqual({ platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } });
   });
 
   it('each draft is a new object', () => {

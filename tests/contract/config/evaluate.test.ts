@@ -7,6 +7,10 @@ import { everyone, type Targeting } from '@contract/config/targeting';
 const europe = '0b4c6f1e-3a2d-4f5b-8c7d-1e2f3a4b5c6d';
 const germany = '1c5d7a2f-4b3e-4a6c-9d8e-2f3a4b5c6d7e';
 const asia = '2d6e8b3a-5c4f-4b7d-ae9f-3a4b5c6d7e8f';
+/** User segments (their rules are the server's; the evaluation only reads memberships). */
+const payers = '4e8f0a1b-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
+const lapsed = '5f9a1b2c-3d4e-4f6a-9b0c-1d2e3f4a5b6c';
+const other = '6a0b2c3d-4e5f-4a7b-8c1d-2e3f4a5b6c7d';
 /** A group the map does not know (deleted, never published). */
 const missing = '3e7f9c4b-6d5a-4c8e-bfa0-4b5c6d7e8f90';
 
@@ -30,6 +34,7 @@ const targeting: Targeting = {
   maxVersion: '2.0',
   regionGroups: { include: [europe], exclude: [germany] },
   languages: ['en', 'zh'],
+  segments: { include: [] },
 };
 
 const item: EvaluatedParts = { enabled: true, schedule, targeting };
@@ -47,6 +52,8 @@ const codesOf = (parts: EvaluatedParts, ctx: EvaluationContext, members: RegionG
 const withTargeting = (patch: Partial<Targeting>): EvaluatedParts => ({ ...item, targeting: { ...targeting, ...patch } });
 const withSchedule = (patch: Partial<Schedule>): EvaluatedParts => ({ ...item, schedule: { ...schedule, ...patch } });
 const at = (iso: string): EvaluationContext => ({ ...context, now: new Date(iso) });
+const segmented = withTargeting({ segments: { include: [payers, lapsed] } });
+const member = (...ids: string[]): EvaluationContext => ({ ...context, segments: new Set(ids) });
 
 describe('evaluateItem', () => {
   it('the base item is live for the base context', () => {
@@ -73,6 +80,10 @@ describe('evaluateItem', () => {
       ['a region in an excluded group', item, { ...context, region: 'DE' }, 'regionExcluded', { groupId: germany }],
       ['another language', item, { ...context, language: 'de-DE' }, 'language', { languages: ['en', 'zh'] }],
       ['no language', item, { ...context, language: null }, 'language', { languages: ['en', 'zh'] }],
+      ['an unknown user, for some segments', segmented, context, 'segmentUnknown'],
+      ['an unknown user said so (null), for some segments', segmented, { ...context, segments: null }, 'segmentUnknown'],
+      ['a user in none of its segments', segmented, member(other), 'segmentNotIncluded', { segments: [payers, lapsed] }],
+      ['a user in no segment at all', segmented, member(), 'segmentNotIncluded', { segments: [payers, lapsed] }],
     ];
 
     it.each(cases)('%s', (_, parts, ctx, code, details) => {
@@ -96,6 +107,8 @@ describe('evaluateItem', () => {
         'regionNotIncluded',
         'regionExcluded',
         'language',
+        'segmentUnknown',
+        'segmentNotIncluded',
       ];
       expect(new Set(cases.map((c) => c[3]))).toEqual(new Set(all));
     });
@@ -263,6 +276,29 @@ describe('evaluateItem', () => {
     });
   });
 
+  describe('user segments', () => {
+    it('a member of any one of its segments gets the item', () => {
+      expect(codesOf(segmented, member(payers))).toEqual([]);
+      expect(codesOf(segmented, member(lapsed, other))).toEqual([]);
+    });
+
+    it('no segments: everyone, known or not', () => {
+      expect(codesOf(item, context)).toEqual([]);
+      expect(codesOf(item, { ...context, segments: null })).toEqual([]);
+      expect(codesOf(item, member())).toEqual([]);
+    });
+
+    it('a document parsed before segments existed has none: everyone', () => {
+      const { segments: _dropped, ...old } = targeting;
+      expect(codesOf({ ...item, targeting: old as Targeting }, context)).toEqual([]);
+    });
+
+    it('come after the other audience reasons', () => {
+      expect(codesOf(segmented, { ...member(other), language: 'fr' })).toEqual(['language', 'segmentNotIncluded']);
+      expect(codesOf({ ...segmented, enabled: false }, { ...context, platform: 'android' })).toEqual(['disabled', 'platform', 'segmentUnknown']);
+    });
+  });
+
   describe('languages', () => {
     it('a targeted primary language covers its regional and script forms', () => {
       for (const language of ['en', 'en-GB', 'en_US', 'EN-us', 'zh-Hans-CN', 'zh_CN', 'zh-Hant']) {
@@ -343,6 +379,7 @@ describe('evaluateItem properties', () => {
           maxVersion: fc.option(versionText, { nil: null }),
           regionGroups: fc.record({ include: fc.subarray(ids), exclude: fc.subarray(ids) }),
           languages: fc.subarray(['en', 'zh', 'zh-Hant', 'pt-BR', 'de']),
+          segments: fc.record({ include: fc.subarray([payers, lapsed, other]) }),
         }),
         { nil: undefined },
       ),
@@ -353,6 +390,7 @@ describe('evaluateItem properties', () => {
       version: fc.option(fc.oneof(versionText, fc.constant('beta')), { nil: null }),
       region: fc.option(fc.constantFrom('FR', 'DE', 'de', 'CN', 'JP', 'US'), { nil: null }),
       language: fc.option(fc.constantFrom('en', 'EN-gb', 'zh_CN', 'zh-Hant-TW', 'zh-Hans', 'pt', 'pt-BR', 'de-AT', 'fr'), { nil: null }),
+      segments: fc.option(fc.subarray([payers, lapsed, other]).map((ids) => new Set(ids)), { nil: null }),
     });
 
     const num = (v: string) => v.split('.').map(Number);
@@ -402,6 +440,8 @@ describe('evaluateItem properties', () => {
           regionNotIncluded: !!tg && tg.regionGroups.include.length > 0 && region !== null && !tg.regionGroups.include.some(inGroup),
           regionExcluded: !!tg && region !== null && tg.regionGroups.exclude.some(inGroup),
           language: !!tg && tg.languages.length > 0 && (ctx.language === null || !tg.languages.some((code) => covers(code, ctx.language as string))),
+          segmentUnknown: !!tg && tg.segments.include.length > 0 && ctx.segments === null,
+          segmentNotIncluded: !!tg && tg.segments.include.length > 0 && ctx.segments !== null && !tg.segments.include.some((id) => ctx.segments?.has(id)),
         };
         const evaluation = evaluateItem(parts, ctx, groups);
         const got = new Set(evaluation.reasons.map((r) => r.code));

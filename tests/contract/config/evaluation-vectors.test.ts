@@ -26,7 +26,7 @@ describe('docs/evaluation-vectors.json', () => {
 
   it('covers every reason the evaluation can give', () => {
     const seen = new Set(file.cases.flatMap((c) => c.reasons));
-    for (const code of ['disabled', 'notStarted', 'over', 'outsideDailyWindow', 'platform', 'versionUnknown', 'versionBelow', 'versionAbove', 'regionUnknown', 'regionNotIncluded', 'regionExcluded', 'language']) {
+    for (const code of ['disabled', 'notStarted', 'over', 'outsideDailyWindow', 'platform', 'versionUnknown', 'versionBelow', 'versionAbove', 'regionUnknown', 'regionNotIncluded', 'regionExcluded', 'language', 'segmentUnknown', 'segmentNotIncluded']) {
       expect(seen.has(code as never), code).toBe(true);
     }
   });
@@ -36,7 +36,7 @@ describe('docs/evaluation-vectors.json', () => {
     expect(item).toBeDefined();
     const evaluation = evaluateItem(
       { enabled: item!.enabled, schedule: scheduleSchema.parse(item!.schedule), targeting: targetingSchema.parse(item!.targeting) },
-      { ...vector.context, now: new Date(vector.context.now) },
+      { ...vector.context, now: new Date(vector.context.now), segments: vector.context.segments === null ? null : new Set(vector.context.segments) },
       groups,
     );
     expect(evaluation.reasons.map((r) => r.code)).toEqual(vector.reasons);

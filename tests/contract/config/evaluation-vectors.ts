@@ -3,7 +3,8 @@ import type { NotLiveCode } from '@contract/config';
 
 /**
  * The evaluation's test vectors for SDK authors (docs/evaluation-vectors.json): items, region groups,
- * contexts and, written here by hand, whether each item is live and why not. The iOS and Android SDKs
+ * contexts (with the user's segment memberships, as the delivery API's entitlements route answers
+ * them) and, written here by hand, whether each item is live and why not. The iOS and Android SDKs
  * run the same file against their own evaluation; tests/contract/config/evaluation-vectors.test.ts
  * runs it against contract/config/evaluate.ts and checks the committed file is what this renders
  * (`npx tsx scripts/gen-evaluation-vectors.ts` after a change).
@@ -14,8 +15,13 @@ export const vectorsPath = fileURLToPath(new URL('../../../docs/evaluation-vecto
 const CHINA = '00000000-0000-4000-8000-0000000000c1';
 const EU = '00000000-0000-4000-8000-0000000000e1';
 const GONE = '00000000-0000-4000-8000-0000000000ff';
+const PAYERS = '00000000-0000-4000-8000-0000000005a1';
+const LAPSED = '00000000-0000-4000-8000-0000000005a2';
+const OTHER = '00000000-0000-4000-8000-0000000005a3';
 
-const everyone = { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [] };
+const everyone = { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } };
+/** A targeting saved before segments existed: no `segments` part, which means everyone. */
+const { segments: _none, ...beforeSegments } = everyone;
 const open = { startsAt: null, endsAt: null, timeZone: 'UTC', daily: null };
 
 /** The items of the vectors: common parts only (what the evaluation reads). */
@@ -32,10 +38,12 @@ const items = {
   goneGroup: { enabled: true, schedule: open, targeting: { ...everyone, regionGroups: { include: [GONE], exclude: [] } } },
   chinese: { enabled: true, schedule: open, targeting: { ...everyone, languages: ['zh'] } },
   traditional: { enabled: true, schedule: open, targeting: { ...everyone, languages: ['zh-Hant'] } },
+  payersOrLapsed: { enabled: true, schedule: open, targeting: { ...everyone, segments: { include: [PAYERS, LAPSED] } } },
+  noSegmentsPart: { enabled: true, schedule: open, targeting: beforeSegments },
   everything: {
     enabled: false,
     schedule: { startsAt: '2030-01-01T00:00:00Z', endsAt: null, timeZone: 'UTC', daily: null },
-    targeting: { platforms: ['android'], minVersion: '3.0', maxVersion: null, regionGroups: { include: [CHINA], exclude: [] }, languages: ['ja'] },
+    targeting: { platforms: ['android'], minVersion: '3.0', maxVersion: null, regionGroups: { include: [CHINA], exclude: [] }, languages: ['ja'], segments: { include: [PAYERS] } },
   },
 } as const;
 
@@ -47,9 +55,11 @@ interface Context {
   readonly version: string | null;
   readonly region: string | null;
   readonly language: string | null;
+  /** The user segments the user is in (ids); null when the user is unknown. */
+  readonly segments: readonly string[] | null;
 }
 
-const base: Context = { now: '2026-06-15T12:00:00Z', platform: 'ios', version: '2.0.0', region: 'US', language: 'en-US' };
+const base: Context = { now: '2026-06-15T12:00:00Z', platform: 'ios', version: '2.0.0', region: 'US', language: 'en-US', segments: null };
 
 export interface VectorCase {
   readonly description: string;
@@ -104,11 +114,19 @@ export const cases: readonly VectorCase[] = [
   at('chinese', 'an unknown language with languages targeted', { language: null }, ['language']),
   at('traditional', 'zh-Hant does not cover zh-Hans', { language: 'zh-Hans' }, ['language']),
   at('traditional', 'zh-Hant covers zh-Hant-TW', { language: 'zh-Hant-TW' }),
+  at('always', 'memberships do not matter without segments: an unknown user', { segments: null }),
+  at('always', 'memberships do not matter without segments: a user in some', { segments: [OTHER] }),
+  at('payersOrLapsed', 'a member of one of its segments', { segments: [PAYERS] }),
+  at('payersOrLapsed', 'a member of another of its segments, and of others', { segments: [OTHER, LAPSED] }),
+  at('payersOrLapsed', 'a known user in none of its segments', { segments: [OTHER] }, ['segmentNotIncluded']),
+  at('payersOrLapsed', 'a known user in no segment at all', { segments: [] }, ['segmentNotIncluded']),
+  at('payersOrLapsed', 'an unknown user (no user id, or not a customer yet)', { segments: null }, ['segmentUnknown']),
+  at('noSegmentsPart', 'a targeting without a segments part is for everyone', { segments: null }),
   at(
     'everything',
-    'every reason at once, in order: time first, then platform, version, region, language',
-    { platform: 'ios', version: '2.0', region: 'US', language: 'en' },
-    ['disabled', 'notStarted', 'platform', 'versionBelow', 'regionNotIncluded', 'language'],
+    'every reason at once, in order: time first, then platform, version, region, language, segments',
+    { platform: 'ios', version: '2.0', region: 'US', language: 'en', segments: [OTHER] },
+    ['disabled', 'notStarted', 'platform', 'versionBelow', 'regionNotIncluded', 'language', 'segmentNotIncluded'],
   ),
 ];
 
@@ -116,8 +134,8 @@ export const cases: readonly VectorCase[] = [
 export function renderVectors(): string {
   const file = {
     description:
-      'Test vectors of the configuration evaluation (docs/evaluation.md). For each case, evaluate `items[case.item]` for `case.context` with `regionGroups` as the published region groups; the item is live when `reasons` is empty, and an evaluation must report exactly these reasons in this order.',
-    version: 1,
+      'Test vectors of the configuration evaluation (docs/evaluation.md). For each case, evaluate `items[case.item]` for `case.context` with `regionGroups` as the published region groups and `context.segments` as the user segments the user is in (null: unknown user); the item is live when `reasons` is empty, and an evaluation must report exactly these reasons in this order.',
+    version: 2,
     regionGroups: { [CHINA]: ['CN', 'HK', 'MO', 'TW'], [EU]: ['DE', 'FR', 'IT', 'ES', 'NL'] },
     items,
     cases,

@@ -13,7 +13,7 @@ import { popupLimits } from '@contract/config/kinds/popups';
 const rules = (extra: Partial<PopupRules> = {}): PopupRules => ({
   enabled: true,
   schedule: { startsAt: null, endsAt: null, timeZone: 'UTC', daily: null },
-  targeting: { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [] },
+  targeting: { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } },
   audience: 'all',
   whitelist: [],
   pages: ['home'],

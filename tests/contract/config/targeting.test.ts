@@ -25,9 +25,9 @@ const uuids = (count: number) => Array.from({ length: count }, (_, i) => `000000
 
 describe('targetingSchema', () => {
   it('an empty object means everyone', () => {
-    expect(targetingSchema.parse({})).toEqual({ platforms: [], regionGroups: { include: [], exclude: [] }, languages: [] });
+    expect(targetingSchema.parse({})).toEqual({ platforms: [], regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } });
     expect(targetingSchema.parse(everyone)).toEqual(everyone);
-    expect(targetingSchema.parse({ regionGroups: {} })).toEqual({ platforms: [], regionGroups: { include: [], exclude: [] }, languages: [] });
+    expect(targetingSchema.parse({ regionGroups: {} })).toEqual({ platforms: [], regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } });
   });
 
   it('keeps a full audience as given', () => {
@@ -37,6 +37,7 @@ describe('targetingSchema', () => {
       maxVersion: '2.13.1',
       regionGroups: { include: [groupA], exclude: [groupB] },
       languages: ['en', 'zh-Hant'],
+      segments: { include: [groupC] },
     };
     expect(targetingSchema.parse(full)).toEqual(full);
   });
@@ -107,6 +108,24 @@ describe('targetingSchema', () => {
       expect(errorsOf(targetingSchema, { regionGroups: { exclude: uuids(100) } })).toBeNull();
       expect(errorsOf(targetingSchema, { regionGroups: { include: uuids(101) } })?.['regionGroups.include']?.key).toBe('validation.itemsMax');
       expect(errorsOf(targetingSchema, { regionGroups: { exclude: uuids(101) } })?.['regionGroups.exclude']?.key).toBe('validation.itemsMax');
+    });
+  });
+
+  describe('user segments', () => {
+    it('a document saved before segments existed stays valid: everyone', () => {
+      const old = { platforms: [], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [] };
+      expect(targetingSchema.parse(old).segments).toEqual({ include: [] });
+      expect(targetingSchema.parse({ ...old, segments: {} }).segments).toEqual({ include: [] });
+    });
+
+    it('refuses a duplicate and a non-id', () => {
+      expect(errorsOf(targetingSchema, { segments: { include: [groupA, groupA] } })).toEqual({ 'segments.include': { key: 'validation.duplicateItems' } });
+      expect(errorsOf(targetingSchema, { segments: { include: ['payers'] } })).toEqual({ 'segments.include.0': { key: 'validation.id' } });
+    });
+
+    it('takes 20 segments and refuses 21', () => {
+      expect(errorsOf(targetingSchema, { segments: { include: uuids(20) } })).toBeNull();
+      expect(errorsOf(targetingSchema, { segments: { include: uuids(21) } })).toEqual({ 'segments.include': { key: 'validation.itemsMax', params: { max: 20 } } });
     });
   });
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 
 /**
  * Loopback fakes of the stores' HTTP APIs, for the real clients (Apple's AppStoreServerAPIClient,
@@ -8,7 +8,8 @@ import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
  * services check first, that each call is authorized by the app's own key: Apple's bearer token
  * must be an ES256 JWT signed with the app's .p8 key for its issuer and bundle id; Google's token
  * endpoint takes only an RS256 assertion signed with the service account's key, and the API only
- * the access token it issued.
+ * the access token it issued. And Google's ID token keys, with tokens signed as Pub/Sub signs the
+ * pushes of an authenticated push subscription.
  */
 
 interface Recorded {
@@ -199,5 +200,49 @@ export function pushBody(notification: Record<string, unknown>, messageId: strin
   return {
     message: { data: Buffer.from(JSON.stringify(notification)).toString('base64'), messageId, message_id: messageId, publishTime: '2030-01-01T00:00:00.000Z' },
     subscription: 'projects/palette-tests/subscriptions/play-rtdn',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Google's ID token keys (Pub/Sub push authentication)
+
+export interface FakeGoogleCerts {
+  /** The certs document (GOOGLE_PUSH_CERTS_URL): PEM public keys by key id, as oauth2/v1/certs. */
+  readonly url: string;
+  /** How many times the document was read. */
+  fetches(): number;
+  /**
+   * An ID token as Pub/Sub signs it for a push: RS256 with the served key, issued by Google, valid
+   * for an hour from now (real time: the library reads the clock itself); `claims` override any
+   * claim, `forged` signs with a key nobody serves under the same key id.
+   */
+  token(claims: Record<string, unknown>, options?: { readonly forged?: boolean }): string;
+  close(): Promise<void>;
+}
+
+export async function fakeGoogleCerts(): Promise<FakeGoogleCerts> {
+  const served = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = 'f2e11986282de93f27b264fd2a4de192993dcb8c';
+  let fetches = 0;
+  const server = createServer((request, response) => {
+    fetches += 1;
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
+    response.end(JSON.stringify({ [kid]: served.publicKey.export({ type: 'spki', format: 'pem' }).toString() }));
+  });
+  const url = await listen(server);
+  return {
+    url: `${url}/oauth2/v1/certs`,
+    fetches: () => fetches,
+    token: (claims, options = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid, typ: 'JWT' })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({ iss: 'https://accounts.google.com', sub: '112233445566778899000', azp: '112233445566778899000', email_verified: true, iat: now, exp: now + 3600, ...claims }),
+      ).toString('base64url');
+      const signature = sign('sha256', Buffer.from(`${header}.${payload}`), options.forged ? stranger.privateKey : served.privateKey).toString('base64url');
+      return `${header}.${payload}.${signature}`;
+    },
+    close: () => close(server),
   };
 }

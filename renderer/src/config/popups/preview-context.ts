@@ -87,6 +87,8 @@ export function previewContext(form: PopupPreviewForm, now: Date): PopupContext 
     version: form.version.trim() === '' ? null : form.version.trim(),
     region: form.region === '' ? null : form.region,
     language: form.language === '' ? null : form.language,
+    // Whether the user is in a segment is the server's to compute: the preview's user is unknown.
+    segments: null,
     userId: form.userId.trim() === '' ? null : form.userId.trim(),
     subscriber: form.subscriber,
     installedAt: form.daysSinceInstall === null || !Number.isFinite(form.daysSinceInstall) ? null : new Date(t - form.daysSinceInstall * 24 * HOUR_MS).toISOString(),

@@ -10,14 +10,13 @@ import { customerEntitlements } from './entitlements';
  * when it ends as far as known (null: no end) and where it comes from (a manual unlock wins the
  * label when both give it, since support may be covering a store problem).
  *
- * Proposed route (delivery owns it): `GET /client/v1/{clientKey}/entitlements?userId=…`, client key
- * auth like the other delivery routes, the key's project passed here; answer
- * `deliveryEntitlementsSchema` (contract/api/commerce.ts), `Cache-Control: private, no-store` (it is
+ * The route `delivery.entitlements` (server/src/delivery/routes.ts) answers this with the user's
+ * segment memberships (segments.ts `segmentMemberships`), `Cache-Control: private, no-store` (it is
  * one user's data). An unknown user answers an empty list (never 404: the app cannot tell a new user
  * from an unknown one). Costs two indexed queries: the customer by (project, app user id), then its
  * grants with the SKU links.
  */
-export async function activeEntitlementsOf(db: Database, projectId: string, appUserId: string, at: Date): Promise<DeliveryEntitlements> {
+export async function activeEntitlementsOf(db: Database, projectId: string, appUserId: string, at: Date): Promise<Omit<DeliveryEntitlements, 'segments'>> {
   const [customer] = await db
     .select({ id: customers.id })
     .from(customers)

@@ -1,8 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { accessStates, type SubscriptionState } from '@contract/api/commerce';
+import { accessStates, type Store, type SubscriptionState } from '@contract/api/commerce';
 import type { Platform } from '@contract/resources/projects';
 import type { Database } from '../../db/client';
-import { customers, entitlementGrants, skus, storeEvents, subscriptions, transactions } from '../../db/schema';
+import { databaseErrorDetail } from '../../db/constraints';
+import { customers, entitlementGrants, manualUnlocks, skus, storeEvents, subscriptions, transactions } from '../../db/schema';
+import { writeAudit, type ChangeContext, type SourceChange } from '../../resources/audit';
 import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './stores/facts';
 
 /**
@@ -13,7 +15,11 @@ import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './stores/fa
  * 1. the event is recorded once: the unique index on (app, store, event id) turns a repeat into a
  *    no-op (answered as 130001 "transaction exists"), even when two servers receive it at once;
  * 2. the customer is found or made (the app's user id from the purchase; else whoever already owns
- *    the purchase's original transaction; else an id made of it, `apple:<id>` / `google:<order>`);
+ *    the purchase's original transaction; else an id made of it, `apple:<id>` / `google:<order>`).
+ *    A purchase that names its user while an anonymous customer of its original transaction exists
+ *    (bought before signing in) moves that customer into the named one (mergeAnonymousCustomer);
+ *    events about one original transaction take turns (an advisory lock), so a renewal without the
+ *    user id cannot slip in mid-merge and make the anonymous customer again;
  * 3. the transaction is stored once per store id; a later statement may change its status (a
  *    refund, a revocation, a refund reversed), an earlier one arriving late changes nothing;
  * 4. the subscription takes the state the newest statement gives (`last_event_at`);
@@ -43,8 +49,19 @@ export interface IngestResult {
   readonly newTransaction: boolean;
 }
 
+/**
+ * Who an ingestion's changes are by, for the audit log: the operator who imported a purchase, or
+ * (when none is given) the store whose notification it is, named without an actor id.
+ */
+export interface IngestActor {
+  readonly id: string;
+  readonly name: string;
+}
+
+const storeNames: Readonly<Record<Store, string>> = { apple: 'App Store', google: 'Google Play' };
+
 /** Records and applies one store event; see the module comment. */
-export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEventFact, now: Date): Promise<IngestResult> {
+export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEventFact, now: Date, by?: IngestActor): Promise<IngestResult> {
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(storeEvents)
@@ -67,7 +84,7 @@ export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEvent
       .returning({ id: storeEvents.id });
     if (!event) return { outcome: 'duplicate', eventRowId: null, customerId: null, transactionId: null, newTransaction: false };
     if (!fact.purchase) return { outcome: 'ignored', eventRowId: event.id, customerId: null, transactionId: null, newTransaction: false };
-    const applied = await applyPurchase(tx, app, fact.purchase, fact.subscription, fact.signedAt, now);
+    const applied = await applyPurchase(tx, app, fact.purchase, fact.subscription, fact.signedAt, now, by);
     await tx.update(storeEvents).set({ customerId: applied.customerId }).where(eq(storeEvents.id, event.id));
     return { outcome: 'applied', eventRowId: event.id, ...applied };
   });
@@ -78,16 +95,24 @@ export function anonymousUserId(purchase: Pick<PurchaseFact, 'store' | 'original
   return `${purchase.store}:${purchase.originalTransactionId}`.slice(0, 128);
 }
 
-async function customerFor(tx: Database, app: IngestApp, purchase: PurchaseFact, seenAt: Date, now: Date): Promise<string> {
+async function customerFor(tx: Database, app: IngestApp, purchase: PurchaseFact, seenAt: Date, now: Date, by: IngestActor | undefined): Promise<string> {
+  const anonymous = anonymousUserId(purchase);
+  // One original transaction at a time, whichever process receives it (see the module comment).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${app.projectId}:${anonymous}`}, 0))`);
   let appUserId = purchase.appUserId;
-  if (!appUserId) {
+  if (appUserId) {
+    if (appUserId !== anonymous) {
+      const context: ChangeContext | SourceChange = by ? { actor: by, projectId: app.projectId, now } : { actor: { id: null, name: storeNames[purchase.store] }, projectId: app.projectId, now };
+      await mergeAnonymousCustomer(tx, context, anonymous, appUserId);
+    }
+  } else {
     const [owner] = await tx
       .select({ appUserId: customers.appUserId })
       .from(transactions)
       .innerJoin(customers, eq(customers.id, transactions.customerId))
       .where(and(eq(transactions.projectId, app.projectId), eq(transactions.originalTransactionId, purchase.originalTransactionId), eq(transactions.appId, app.id)))
       .limit(1);
-    appUserId = owner?.appUserId ?? anonymousUserId(purchase);
+    appUserId = owner?.appUserId ?? anonymous;
   }
   const [row] = await tx
     .insert(customers)
@@ -114,6 +139,85 @@ async function customerFor(tx: Database, app: IngestApp, purchase: PurchaseFact,
     })
     .returning({ id: customers.id });
   return (row as { id: string }).id;
+}
+
+/** What a merge did (the audit row says the same). */
+export interface CustomerMerge {
+  readonly from: { readonly id: string; readonly appUserId: string };
+  readonly into: { readonly id: string; readonly appUserId: string };
+  /** Nobody had the app user id, so the anonymous customer took it, keeping its id. */
+  readonly renamed: boolean;
+  readonly moved: { readonly transactions: number; readonly subscriptions: number; readonly grants: number; readonly unlocks: number };
+}
+
+/**
+ * A customer who bought before signing in: the purchase came without the app's user id, so its
+ * customer is the anonymous `store:<original transaction>` one; now a statement about the same
+ * original transaction names the user. Inside the caller's transaction, the anonymous customer's
+ * transactions, subscriptions, access periods, manual unlocks and store events move to the named
+ * customer; attributes merge (the named customer's own values win, email and country too; first
+ * seen the earliest, last seen the latest); the spend is summed again from the transactions; the
+ * anonymous row goes; an audit row (`customer`, `merge`) names both. When nobody has the user id
+ * yet, the anonymous customer is renamed instead and keeps its id. Null, changing nothing, when
+ * there is no anonymous customer (there never was, or it was merged before: a replay is a no-op).
+ */
+export async function mergeAnonymousCustomer(tx: Database, context: ChangeContext | SourceChange, anonymousId: string, appUserId: string): Promise<CustomerMerge | null> {
+  const mine = (id: string) => and(eq(customers.projectId, context.projectId), eq(customers.appUserId, id));
+  const [anonymous] = await tx.select().from(customers).where(mine(anonymousId)).for('update');
+  if (!anonymous) return null;
+  let [named] = await tx.select().from(customers).where(mine(appUserId)).for('update');
+  if (!named) {
+    try {
+      // In a savepoint: another process may make the named customer meanwhile (its first purchase of
+      // something else); then the rename fails on the unique index and this becomes a merge.
+      await tx.transaction(async (savepoint) => {
+        await savepoint
+          .update(customers)
+          .set({ appUserId, updatedAt: context.now, version: sql`${customers.version} + 1` })
+          .where(eq(customers.id, anonymous.id));
+      });
+      const renamed: CustomerMerge = {
+        from: { id: anonymous.id, appUserId: anonymousId },
+        into: { id: anonymous.id, appUserId },
+        renamed: true,
+        moved: { transactions: 0, subscriptions: 0, grants: 0, unlocks: 0 },
+      };
+      await writeAudit(tx, context, { entity: 'customer', entityId: anonymous.id, action: 'merge', before: renamed.from, after: { ...renamed.into, renamed: true } });
+      return renamed;
+    } catch (error) {
+      const { sqlState, constraint } = databaseErrorDetail(error);
+      if (sqlState !== '23505' || constraint !== 'customers_project_user_key') throw error;
+      [named] = await tx.select().from(customers).where(mine(appUserId)).for('update');
+      if (!named) throw error;
+    }
+  }
+  const into = named.id;
+  const from = anonymous.id;
+  const moved = {
+    transactions: (await tx.update(transactions).set({ customerId: into }).where(eq(transactions.customerId, from)).returning({ id: transactions.id })).length,
+    subscriptions: (await tx.update(subscriptions).set({ customerId: into }).where(eq(subscriptions.customerId, from)).returning({ id: subscriptions.id })).length,
+    grants: (await tx.update(entitlementGrants).set({ customerId: into }).where(eq(entitlementGrants.customerId, from)).returning({ id: entitlementGrants.id })).length,
+    unlocks: (await tx.update(manualUnlocks).set({ customerId: into }).where(eq(manualUnlocks.customerId, from)).returning({ id: manualUnlocks.id })).length,
+  };
+  await tx.update(storeEvents).set({ customerId: into }).where(eq(storeEvents.customerId, from));
+  await tx
+    .update(customers)
+    .set({
+      // `a || b` keeps b's value of a key both have: the named customer's own.
+      attributes: sql`${JSON.stringify(anonymous.attributes)}::jsonb || ${customers.attributes}`,
+      email: sql`coalesce(${customers.email}, ${anonymous.email})`,
+      country: sql`coalesce(${customers.country}, ${anonymous.country})`,
+      firstSeenAt: sql`least(${customers.firstSeenAt}, ${anonymous.firstSeenAt})`,
+      lastSeenAt: sql`greatest(${customers.lastSeenAt}, ${anonymous.lastSeenAt})`,
+      updatedAt: context.now,
+      version: sql`${customers.version} + 1`,
+    })
+    .where(eq(customers.id, into));
+  await tx.delete(customers).where(eq(customers.id, from));
+  await refreshSpent(tx, into, context.now);
+  const merge: CustomerMerge = { from: { id: from, appUserId: anonymousId }, into: { id: into, appUserId }, renamed: false, moved };
+  await writeAudit(tx, context, { entity: 'customer', entityId: into, action: 'merge', before: merge.from, after: { ...merge.into, moved } });
+  return merge;
 }
 
 /** The state a subscription is in when nothing but a purchase's expiry is known. */
@@ -314,8 +418,9 @@ export async function applyPurchase(
   subscription: SubscriptionFact | null,
   signedAt: Date,
   now: Date,
+  by?: IngestActor,
 ): Promise<{ customerId: string; transactionId: string; newTransaction: boolean }> {
-  const customerId = await customerFor(tx, app, purchase, signedAt, now);
+  const customerId = await customerFor(tx, app, purchase, signedAt, now, by);
   const [sku] = await tx
     .select({ id: skus.id })
     .from(skus)

@@ -10,7 +10,7 @@ import { ActionCountsRepository } from '../../rate-limit/action-counts-repositor
 import { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { LimitTable } from '../../rate-limit/action-limits';
 import type { Clock } from '../../shared/clock';
-import { ingestEvent, type IngestApp, type IngestResult } from './ingest';
+import { ingestEvent, type IngestActor, type IngestApp, type IngestResult } from './ingest';
 import { appleKeyOf, findStoreApp, requireStoreApp, serviceAccountOf, type StoreApp } from './store-apps';
 import { appleLookupFacts, AppleVerifiers, lookUpAppleTransaction, transactionIdFromReceipt } from './stores/apple';
 import type { StoreEndpoints } from './stores/endpoints';
@@ -18,6 +18,7 @@ import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './stores/fa
 import {
   getProduct,
   getSubscription,
+  GooglePushVerifier,
   googleProductFact,
   googleSubscriptionFacts,
   ignoredGoogleEvent,
@@ -90,10 +91,12 @@ interface LookedUp {
 
 export class StoreIntake {
   readonly verifiers: AppleVerifiers;
+  private readonly pushVerifier: GooglePushVerifier;
   private readonly limiter: ActionLimiter<StoreHookAction>;
 
   constructor(private readonly deps: IntakeDeps) {
     this.verifiers = new AppleVerifiers(deps.endpoints);
+    this.pushVerifier = new GooglePushVerifier(deps.endpoints);
     this.limiter = new ActionLimiter<StoreHookAction>(new ActionCountsRepository(deps.db), deps.clock, deps.limits ?? STORE_HOOK_LIMITS);
   }
 
@@ -172,13 +175,19 @@ export class StoreIntake {
   }
 
   /**
-   * `POST /hooks/google/:appId`: reads the developer notification, looks its purchase up with the
-   * Play Developer API and ingests what the API says.
+   * `POST /hooks/google/:appId`: checks the push's OIDC token when the app's settings ask for one
+   * (a refusal is recorded as `UNAUTHENTICATED`), reads the developer notification, looks its
+   * purchase up with the Play Developer API and ingests what the API says.
    */
-  async googleNotification(appId: string, body: z.infer<typeof googlePushBodySchema>, address: string): Promise<HookReply> {
+  async googleNotification(appId: string, body: z.infer<typeof googlePushBodySchema>, address: string, authorization?: string): Promise<HookReply> {
     const app = await this.appOf(appId, 'android');
     let type = 'UNREADABLE';
     return this.guarded(app, 'google', address, () => type, async () => {
+      if (app.googlePush) {
+        type = 'UNAUTHENTICATED';
+        await this.pushVerifier.verify(authorization, app.googlePush);
+        type = 'UNREADABLE';
+      }
       const notification = readDeveloperNotification(body.message.data);
       type = notificationTypeOf(notification);
       if (notification.packageName !== app.packageName) throw new AppError(ErrorCode.GooglePackageMismatch);
@@ -321,11 +330,12 @@ export class StoreIntake {
   }
 
   /**
-   * Looks up and ingests what the store answers, oldest first, as imports (no store event id).
-   * 130001 when every transaction is here already (nothing is changed then).
+   * Looks up and ingests what the store answers, oldest first, as imports (no store event id), by
+   * the operator (a customer merged on the way names them in the audit log). 130001 when every
+   * transaction is here already (nothing is changed then).
    */
-  async import(projectId: string, operatorId: string, body: LookupBody): Promise<{ imported: number; transactionIds: string[] }> {
-    const { app, result, facts } = await this.lookup(projectId, operatorId, body);
+  async import(projectId: string, operator: IngestActor, body: LookupBody): Promise<{ imported: number; transactionIds: string[] }> {
+    const { app, result, facts } = await this.lookup(projectId, operator.id, body);
     if (facts.length === 0) throw new AppError(ErrorCode.NoMatchingOrder);
     if (result.transactions.every((t) => t.knownId !== null)) throw new AppError(ErrorCode.TransactionExists);
     const now = this.deps.clock();
@@ -348,6 +358,7 @@ export class StoreIntake {
           payload: { imported: fact.purchase.storeTransactionId },
         },
         now,
+        operator,
       );
       if (outcome.newTransaction) imported += 1;
       if (outcome.transactionId) ids.push(outcome.transactionId);

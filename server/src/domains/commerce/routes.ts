@@ -23,7 +23,7 @@ function registerCommerceRoutes(app: FastifyInstance, deps: ServerDeps): void {
 
   // The stores' calls (public: the signature or the Play Developer API is the proof).
   registerRoute(app, 'hooks.apple', ({ params, body, request }) => intake.appleNotification(params.appId, body.signedPayload, request.ip));
-  registerRoute(app, 'hooks.google', ({ params, body, request }) => intake.googleNotification(params.appId, body, request.ip));
+  registerRoute(app, 'hooks.google', ({ params, body, request }) => intake.googleNotification(params.appId, body, request.ip, request.headers.authorization));
 
   registerRoute(app, 'transactions.list', ({ request, query }) => repository.listTransactions(projectAccessOf(request).projectId, query));
   registerRoute(app, 'transactions.get', ({ request, params }) => repository.getTransaction(projectAccessOf(request).projectId, params.id));
@@ -33,14 +33,15 @@ function registerCommerceRoutes(app: FastifyInstance, deps: ServerDeps): void {
   });
   registerRoute(app, 'transactions.import', ({ request, body }) => {
     const access = projectAccessOf(request);
-    return intake.import(access.projectId, access.user.id, body);
+    return intake.import(access.projectId, { id: access.user.id, name: access.user.name }, body);
   });
   registerRoute(app, 'storeEvents.list', ({ request, query }) => repository.listEvents(projectAccessOf(request).projectId, query));
 
   registerRoute(app, 'storeSettings.get', ({ request, params }) => settings.get(projectAccessOf(request).projectId, params.id));
-  registerRoute(app, 'storeSettings.update', ({ request, params, body }) =>
-    settings.update(changeContextOf(request, deps.clock), params.id, { appleAppId: body.appleAppId, acceptSandbox: body.acceptSandbox }, body.version),
-  );
+  registerRoute(app, 'storeSettings.update', ({ request, params, body }) => {
+    const { version, ...input } = body;
+    return settings.update(changeContextOf(request, deps.clock), params.id, input, version);
+  });
 
   registerRoute(app, 'customers.list', ({ request, query }) => repository.listCustomers(projectAccessOf(request).projectId, query, deps.clock()));
   registerRoute(app, 'customers.get', async ({ request, params }) => {
@@ -63,12 +64,25 @@ function registerCommerceRoutes(app: FastifyInstance, deps: ServerDeps): void {
   registerRoute(app, 'unlocks.history', ({ request, params }) => unlocks.history(projectAccessOf(request).projectId, params.id));
   registerRoute(app, 'unlockPolicy.get', ({ request }) => unlocks.policy(projectAccessOf(request).projectId));
   registerRoute(app, 'segments.list', ({ request }) => segmentRepository.list(projectAccessOf(request).projectId));
-  registerRoute(app, 'segments.create', ({ request, body }) => segmentRepository.create(changeContextOf(request, deps.clock), body));
+  // Configuration audiences name segments: the delivery API recompiles with their new rules.
+  const segmentChanged = async <T>(projectId: string, change: Promise<T>): Promise<T> => {
+    const result = await change;
+    deps.configChanges.emit(projectId);
+    return result;
+  };
+  registerRoute(app, 'segments.create', ({ request, body }) => {
+    const context = changeContextOf(request, deps.clock);
+    return segmentChanged(context.projectId, segmentRepository.create(context, body));
+  });
   registerRoute(app, 'segments.update', ({ request, params, body }) => {
     const { version, ...input } = body;
-    return segmentRepository.update(changeContextOf(request, deps.clock), params.id, input, version);
+    const context = changeContextOf(request, deps.clock);
+    return segmentChanged(context.projectId, segmentRepository.update(context, params.id, input, version));
   });
-  registerRoute(app, 'segments.delete', ({ request, params }) => segmentRepository.delete(changeContextOf(request, deps.clock), params.id));
+  registerRoute(app, 'segments.delete', ({ request, params }) => {
+    const context = changeContextOf(request, deps.clock);
+    return segmentChanged(context.projectId, segmentRepository.delete(context, params.id));
+  });
   registerRoute(app, 'segments.count', ({ request, body }) => segmentRepository.count(projectAccessOf(request).projectId, body, deps.clock()));
   registerRoute(app, 'unlockPolicy.set', ({ request, body }) => unlocks.setPolicy(changeContextOf(request, deps.clock), body.limits, body.version));
 }

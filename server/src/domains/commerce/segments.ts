@@ -91,6 +91,31 @@ export function segmentCondition(projectId: string, definition: SegmentDefinitio
   return (definition.match === 'all' ? and(...conditions) : or(...conditions)) as SQL;
 }
 
+/**
+ * The segments among `definitions` that one app user is in now: ONE statement over the customer's
+ * row (by the project and app user id, a unique index), one boolean column per segment. Null when
+ * the project has no such customer (an unknown user is in no segment, and an audience of segments
+ * treats it as unknown rather than as "in none"). The delivery API calls it per request for items
+ * whose audience names segments; `definitions` come from its compiled configuration, so no query
+ * reads the segments table here. At most TARGETED_SEGMENTS_MAX per item; the union over a project's
+ * items is what the compiled configuration names.
+ */
+export async function segmentMemberships(db: Database, projectId: string, appUserId: string, definitions: ReadonlyMap<string, SegmentDefinition>, at: Date): Promise<Set<string> | null> {
+  const ids = [...definitions.keys()];
+  const columns: Record<string, SQL<boolean>> = {};
+  ids.forEach((id, index) => {
+    columns[`s${index}`] = sql<boolean>`coalesce((${segmentCondition(projectId, definitions.get(id) as SegmentDefinition, at)}), false)`;
+  });
+  const [row] = await db
+    .select({ known: sql<number>`1`, ...columns })
+    .from(customers)
+    .where(and(eq(customers.projectId, projectId), eq(customers.appUserId, appUserId)));
+  if (!row) return null;
+  const values = row as Record<string, unknown>;
+  // PGlite and node-postgres both answer booleans; a text `t` would be a driver's doing.
+  return new Set(ids.filter((_, index) => values[`s${index}`] === true || values[`s${index}`] === 't'));
+}
+
 type SegmentRow = typeof segments.$inferSelect & { createdByName: string | null; updatedByName: string | null };
 
 function toSegment(row: SegmentRow): Segment {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@contract/errors';
-import type { StoreSettings } from '@contract/api/commerce';
+import type { StoreSettings, StoreSettingsUpdate } from '@contract/api/commerce';
 import type { Platform, StoreCredentialsInput } from '@contract/resources/projects';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/client';
@@ -8,7 +8,7 @@ import { appSecrets, apps, storeEvents, storeSettings, users } from '../../db/sc
 import { AppError } from '../../errors';
 import { writeAudit, type ChangeContext } from '../../resources/audit';
 import type { AppleApp, AppleKey } from './stores/apple';
-import type { GoogleServiceAccount } from './stores/google';
+import type { GoogleServiceAccount, PushIdentity } from './stores/google';
 
 /**
  * An app as the commerce domain needs it: its identity and platform, how its notifications are
@@ -20,6 +20,8 @@ export interface StoreApp extends AppleApp {
   readonly projectId: string;
   readonly platform: Platform;
   readonly packageName: string;
+  /** A Google app's push authentication (both of its settings), or null while it is off. */
+  readonly googlePush: PushIdentity | null;
 }
 
 /** The path each store posts to for an app. */
@@ -37,6 +39,8 @@ export async function findStoreApp(db: Database, appId: string, projectId?: stri
       packageName: apps.packageName,
       appleAppId: storeSettings.appleAppId,
       acceptSandbox: storeSettings.acceptSandbox,
+      googlePushEmail: storeSettings.googlePushEmail,
+      googlePushAudience: storeSettings.googlePushAudience,
     })
     .from(apps)
     .leftJoin(storeSettings, eq(storeSettings.appId, apps.id))
@@ -50,6 +54,7 @@ export async function findStoreApp(db: Database, appId: string, projectId?: stri
     bundleId: row.packageName,
     appleAppId: row.appleAppId ?? null,
     acceptSandbox: row.acceptSandbox ?? true,
+    googlePush: row.googlePushEmail && row.googlePushAudience ? { email: row.googlePushEmail, audience: row.googlePushAudience } : null,
   };
 }
 
@@ -111,6 +116,8 @@ export class StoreSettingsRepository {
       platform: app.platform,
       appleAppId: app.appleAppId,
       acceptSandbox: app.acceptSandbox,
+      googlePushEmail: app.googlePush?.email ?? null,
+      googlePushAudience: app.googlePush?.audience ?? null,
       notificationPath: notificationPath(appId, app.platform),
       hasCredentials: secret !== undefined,
       lastEventAt: last ? last.at.toISOString() : null,
@@ -120,18 +127,26 @@ export class StoreSettingsRepository {
     };
   }
 
-  /** Changes the settings based on `version` (108007 when another change came first), audited. */
-  async update(context: ChangeContext, appId: string, input: { appleAppId: number | null; acceptSandbox: boolean }, version: number): Promise<StoreSettings> {
+  /**
+   * Changes the settings based on `version` (108007 when another change came first), audited. The
+   * push authentication pair is unchanged when the input leaves both out.
+   */
+  async update(context: ChangeContext, appId: string, input: Omit<StoreSettingsUpdate, 'version'>, version: number): Promise<StoreSettings> {
     const before = await this.get(context.projectId, appId);
     if (before.version !== version) throw new AppError(ErrorCode.VersionConflict);
+    const push =
+      input.googlePushEmail === undefined && input.googlePushAudience === undefined
+        ? { googlePushEmail: before.googlePushEmail, googlePushAudience: before.googlePushAudience }
+        : { googlePushEmail: input.googlePushEmail ?? null, googlePushAudience: input.googlePushAudience ?? null };
+    const after = { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, ...push };
     await this.db.transaction(async (tx) => {
-      const values = { appId, projectId: context.projectId, appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, updatedBy: context.actor.id, updatedAt: context.now };
+      const values = { appId, projectId: context.projectId, ...after, updatedBy: context.actor.id, updatedAt: context.now };
       const changed = await tx
         .insert(storeSettings)
         .values({ ...values, version: 2 })
         .onConflictDoUpdate({
           target: storeSettings.appId,
-          set: { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, updatedBy: context.actor.id, updatedAt: context.now, version: version + 1 },
+          set: { ...after, updatedBy: context.actor.id, updatedAt: context.now, version: version + 1 },
           setWhere: eq(storeSettings.version, version),
         })
         .returning({ version: storeSettings.version });
@@ -141,8 +156,8 @@ export class StoreSettingsRepository {
         entity: 'storeSettings',
         entityId: appId,
         action: 'update',
-        before: { appleAppId: before.appleAppId, acceptSandbox: before.acceptSandbox },
-        after: { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox },
+        before: { appleAppId: before.appleAppId, acceptSandbox: before.acceptSandbox, googlePushEmail: before.googlePushEmail, googlePushAudience: before.googlePushAudience },
+        after,
       });
     });
     return this.get(context.projectId, appId);

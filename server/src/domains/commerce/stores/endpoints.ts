@@ -10,7 +10,7 @@ import { X509Certificate } from 'node:crypto';
  * revocation, as Apple's library recommends), Apple's and Google's own API and token addresses.
  * The overrides exist for a proxy in front of the stores and for tests, which bring their own
  * certificate chain and loopback fakes of the APIs (APPLE_ROOT_CERTIFICATES, APPLE_ONLINE_CHECKS,
- * APPLE_API_URL, GOOGLE_API_URL, GOOGLE_TOKEN_URL in config.ts).
+ * APPLE_API_URL, GOOGLE_API_URL, GOOGLE_TOKEN_URL, GOOGLE_PUSH_CERTS_URL in config.ts).
  */
 export interface StoreEndpoints {
   /** DER certificates the App Store's signatures must chain up to. */
@@ -23,6 +23,12 @@ export interface StoreEndpoints {
   readonly googleApiUrl?: string | undefined;
   /** Google's OAuth 2.0 token endpoint instead of `https://oauth2.googleapis.com/token`. */
   readonly googleTokenUrl?: string | undefined;
+  /**
+   * Where the keys that sign Pub/Sub push tokens are published, instead of Google's
+   * `https://www.googleapis.com/oauth2/v1/certs` (a JSON object of PEM certificates or public keys by
+   * key id, the format google-auth-library reads on Node).
+   */
+  readonly googlePushCertsUrl?: string | undefined;
   /** How long one call to a store may take. */
   readonly timeoutMs: number;
 }

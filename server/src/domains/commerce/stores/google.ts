@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { androidpublisher, type androidpublisher_v3 } from '@googleapis/androidpublisher';
-import { JWT } from 'google-auth-library';
+import { JWT, OAuth2Client } from 'google-auth-library';
 import type { ProductType, StoreEnvironment, SubscriptionState, TransactionStatus } from '@contract/api/commerce';
 import { ErrorCode } from '@contract/errors';
 import type { StoreEndpoints } from './endpoints';
@@ -19,6 +19,10 @@ import { StoreRefusal } from './refusal';
  *
  * Refusals: a push that cannot be read is 170010, one for another package 170011; the API's 404 is
  * 130003 (no such purchase), any other failure 170001 (Pub/Sub then delivers the push again later).
+ *
+ * Where the app's settings name the push subscription's service account and audience, a push must
+ * also carry the OIDC token Pub/Sub signs for them (GooglePushVerifier); without, 170010 before
+ * anything else is read or asked.
  */
 
 /** The service account of an app, as its store credentials hold it. */
@@ -64,6 +68,67 @@ export function googleRefusal(error: unknown): StoreRefusal {
   if (status === 404 || status === 410) return new StoreRefusal(ErrorCode.NoMatchingOrder, `${status}`);
   const message = error instanceof Error ? error.message : 'request failed';
   return new StoreRefusal(ErrorCode.GoogleError, `${status ?? ''} ${message}`.trim().slice(0, 300));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Push authentication
+
+/** Google's own publication of the keys that sign its ID tokens, Pub/Sub push tokens among them (PEM, by key id). */
+export const GOOGLE_PUSH_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
+
+/** The issuers of Google's ID tokens, as Pub/Sub's documentation says to check them. */
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+/** Who may push an app's notifications: the token's `email` (verified) and `aud`. */
+export interface PushIdentity {
+  readonly email: string;
+  readonly audience: string;
+}
+
+/**
+ * Checks the OIDC token (`Authorization: Bearer …`) a Pub/Sub push subscription sends with each
+ * push, with google-auth-library's `OAuth2Client.verifyIdToken`: signed by one of Google's keys,
+ * issued by Google, not expired, for the configured audience; then its `email` must be the
+ * configured service account's and `email_verified` true. The keys come from
+ * `oauth2FederatedSignonPemCertsUrl` (the library's own `endpoints` option, moved by
+ * GOOGLE_PUSH_CERTS_URL) and are kept as long as Google's Cache-Control says, by one client per
+ * server. They are fetched first on their own: a failure there is Google's (170001, recorded, not
+ * held against the sender, and Pub/Sub retries), while anything wrong with the token is the
+ * sender's (170010). The library reads the clock itself (real time, five minutes of skew allowed).
+ */
+export class GooglePushVerifier {
+  private readonly client: OAuth2Client;
+
+  constructor(endpoints: Pick<StoreEndpoints, 'googlePushCertsUrl' | 'timeoutMs'>) {
+    this.client = new OAuth2Client({
+      endpoints: { oauth2FederatedSignonPemCertsUrl: endpoints.googlePushCertsUrl ?? GOOGLE_PUSH_CERTS_URL },
+      issuers: GOOGLE_ISSUERS,
+      transporterOptions: { timeout: endpoints.timeoutMs },
+    });
+  }
+
+  /** Resolves when the push's authorization header proves it comes from `expected`; a StoreRefusal otherwise. */
+  async verify(authorization: string | undefined, expected: PushIdentity): Promise<void> {
+    const token = /^Bearer +([A-Za-z0-9_\-.]+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) throw new StoreRefusal(ErrorCode.GoogleNotificationInvalid, authorization ? 'authorization is not a bearer token' : 'no authorization token');
+    try {
+      await this.client.getFederatedSignonCertsAsync();
+    } catch (error) {
+      throw new StoreRefusal(ErrorCode.GoogleError, (error instanceof Error ? error.message : 'certificates unavailable').slice(0, 300));
+    }
+    let payload: { email?: string; email_verified?: boolean } | undefined;
+    try {
+      payload = (await this.client.verifyIdToken({ idToken: token, audience: expected.audience })).getPayload();
+    } catch (error) {
+      // The library's messages may quote the token: the record keeps what went wrong, not the token.
+      const message = (error instanceof Error ? error.message : 'invalid token').split(token).join('<token>');
+      throw new StoreRefusal(ErrorCode.GoogleNotificationInvalid, `token: ${message}`.slice(0, 300));
+    }
+    if (payload?.email?.toLowerCase() !== expected.email.toLowerCase()) {
+      throw new StoreRefusal(ErrorCode.GoogleNotificationInvalid, `token of another account: ${String(payload?.email ?? 'none').slice(0, 200)}`);
+    }
+    if (payload.email_verified !== true) throw new StoreRefusal(ErrorCode.GoogleNotificationInvalid, 'token email not verified');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
