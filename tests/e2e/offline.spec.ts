@@ -239,6 +239,33 @@ async function asOtherOperator(baseUrl: string) {
   return { call };
 }
 
+/**
+ * What the console keeps on this computer now: the query hashes in its kept cache (IndexedDB
+ * `palette-offline`, renderer/src/data/offline/kept-storage.ts). The cache is written a moment after
+ * each change (throttled), so the spec waits until what it opened is there before the server goes.
+ */
+async function keptQueries(): Promise<string[]> {
+  return page.evaluate<string[]>(`new Promise((resolve) => {
+    const open = indexedDB.open('palette-offline');
+    open.onerror = () => resolve([]);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('kept')) return resolve([]);
+      const request = db.transaction('kept', 'readonly').objectStore('kept').getAll();
+      request.onerror = () => resolve([]);
+      request.onsuccess = () => {
+        const cache = request.result.find((value) => typeof value === 'string' && value.includes('clientState'));
+        resolve(cache ? JSON.parse(cache).clientState.queries.map((query) => query.queryHash) : []);
+      };
+    };
+  })`);
+}
+
+/** Whether the kept cache holds the subscription page `id` itself (not only a list naming it). */
+async function pageKept(id: string): Promise<boolean> {
+  return (await keptQueries()).some((hash) => hash.includes('"subscriptionPages.get"') && hash.includes(id));
+}
+
 const itemPath = (id: string) => `/api/v1/projects/${projectId}/config/subscribe/${id}`;
 
 test.beforeAll(async () => {
@@ -287,6 +314,7 @@ test('lists and items opened online show from the kept cache with their age when
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     pagePath[key] = new URL(page.url()).pathname;
     pageId[key] = pagePath[key].split('/').at(-1) as string;
+    await expect.poll(() => pageKept(pageId[key] as string), { timeout: 5_000 }).toBe(true);
     await page.getByRole('button', { name: /^Back to/ }).click();
     await expect(page.getByRole('heading', { name: 'Subscription pages', level: 1 })).toBeVisible();
   }
