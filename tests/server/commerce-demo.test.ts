@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerRow, ManualUnlock, StoreSettings, TransactionRow } from '@contract/api/commerce';
+import type { CustomerRow, ManualUnlock, Segment, SegmentCount, StoreSettings, TransactionRow } from '@contract/api/commerce';
 import type { ListPage } from '@contract/envelope';
 import { createTestApp, createUser, signIn } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
@@ -39,6 +39,23 @@ describe('the demo’s commerce', () => {
     expect(transactions.total).toBeGreaterThan(150);
     for (const store of ['apple', 'google']) expect((await ok<ListPage<TransactionRow>>(built.app, token, 'transactions.list', { params: { projectId }, query: { store } })).total).toBeGreaterThan(40);
     expect((await ok<ListPage<TransactionRow>>(built.app, token, 'transactions.list', { params: { projectId }, query: { status: 'refunded' } })).total).toBeGreaterThan(0);
+  });
+
+  it('has user segments that split its customers: subscribers and free users, and big spenders among them', async () => {
+    const segments = await ok<Segment[]>(built.app, token, 'segments.list', { params: { projectId } });
+    expect(segments.map((s) => s.name).sort()).toEqual(['Free users', 'Spent 20 USD or more', 'Subscribers']);
+    const count = async (name: string) => {
+      const segment = segments.find((s) => s.name === name) as Segment;
+      return ok<SegmentCount>(built.app, token, 'segments.count', { params: { projectId }, body: { match: segment.match, rules: segment.rules } });
+    };
+    const subscribers = await count('Subscribers');
+    const free = await count('Free users');
+    expect(subscribers.count).toBeGreaterThan(0);
+    expect(free.count).toBeGreaterThan(0);
+    expect(subscribers.count + free.count).toBe(subscribers.of);
+    const spenders = await count('Spent 20 USD or more');
+    expect(spenders.count).toBeGreaterThan(0);
+    expect(spenders.count).toBeLessThan(spenders.of);
   });
 
   it('has a granted unlock and one waiting for approval, and the iOS app’s Apple app id', async () => {

@@ -207,6 +207,7 @@ export function TargetingSection({ context }: { readonly context: DocumentFieldC
           ...errorProps(['segments', 'include']),
         }}
         options={segments.options}
+        emptyText={t('configPages:editor.segmentsNone')}
         value={getAt(targeting, ['segments', 'include'])}
         many
         disabled={context.disabled}

@@ -360,6 +360,7 @@ export function ReferenceCombobox({
   many,
   disabled,
   onChange,
+  emptyText,
 }: {
   readonly fieldProps: FieldProps;
   readonly options: readonly ReferenceOption[];
@@ -367,6 +368,8 @@ export function ReferenceCombobox({
   readonly many: boolean;
   readonly disabled: boolean;
   readonly onChange: (next: unknown) => void;
+  /** What the open list says when there is nothing at all to choose from (a default otherwise). */
+  readonly emptyText?: string;
 }) {
   const { t } = useTranslation(['configPages']);
   const [query, setQuery] = useState<string | null>(null);
@@ -411,6 +414,12 @@ export function ReferenceCombobox({
             {option.label}
           </Option>
         ))}
+        {unknownSelected.length === 0 && visible.length === 0 ? (
+          // An open list always says why it is empty, instead of an empty box over the field's hint.
+          <Option disabled value="" text="">
+            {options.length === 0 ? (emptyText ?? t('configPages:editor.noOptionsYet')) : t('configPages:editor.noOptions')}
+          </Option>
+        ) : null}
       </Combobox>
     </Field>
   );

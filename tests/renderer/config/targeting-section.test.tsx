@@ -123,6 +123,32 @@ describe('the segment picker of the audience editor', () => {
     expect(api.call).toHaveBeenCalledWith('segments.list', { params: { projectId: 'p1' } });
   });
 
+  it('says so when the project has no segments yet, and when nothing matches what was typed', async () => {
+    segmentsAnswer = () => Promise.resolve([]);
+    render(
+      <Providers>
+        <Editor initial={draft()} onChange={() => undefined} />
+      </Providers>,
+    );
+    const picker = screen.getByRole('combobox', { name: 'Only users in' });
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('segments.list', { params: { projectId: 'p1' } }));
+    fireEvent.click(picker);
+    expect(await screen.findByText('No segments yet: create them under User segmentation.')).toBeTruthy();
+    cleanup();
+
+    segmentsAnswer = () => Promise.resolve([segment(PAYERS, 'Payers')]);
+    render(
+      <Providers>
+        <Editor initial={draft()} onChange={() => undefined} />
+      </Providers>,
+    );
+    const again = screen.getByRole('combobox', { name: 'Only users in' });
+    fireEvent.click(again);
+    await screen.findByRole('menuitemcheckbox', { name: 'Payers' });
+    fireEvent.change(again, { target: { value: 'zzz' } });
+    expect(await screen.findByText('Nothing matches what you typed.')).toBeTruthy();
+  });
+
   it('says when the segments cannot be read, and shows chosen ones by id', async () => {
     segmentsAnswer = () => Promise.reject(new AppError(ErrorCode.Forbidden, 'forbidden'));
     const initial = { ...draft(), targeting: { ...(draft().targeting as object), segments: { include: [PAYERS] } } };

@@ -99,6 +99,8 @@ const configPages = {
     remove: 'Remove {{name}}',
     add: 'Add to {{label}}',
     search: 'Type to search',
+    noOptions: 'Nothing matches what you typed.',
+    noOptionsYet: 'Nothing to choose from yet.',
     timeZoneHint: 'Start, end and the daily window are read in this zone.',
     openStart: 'Empty: from publishing on.',
     openEnd: 'Empty: until taken off the air.',
@@ -107,6 +109,7 @@ const configPages = {
     targetingHint: 'Empty choices mean everyone. Versions are compared part by part (1.10.0 is after 1.9.9).',
     segmentsHint: 'Up to 20 segments from User segmentation. Shown to users in any of them; never to signed-out users or users the stores do not know yet.',
     segmentsUnavailable: 'The segments cannot be listed (reading them needs access to customers). Chosen ones are shown by id.',
+    segmentsNone: 'No segments yet: create them under User segmentation.',
   },
   changes: {
     compareWith: 'Compare the draft with',

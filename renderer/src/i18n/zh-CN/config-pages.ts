@@ -98,6 +98,8 @@ const configPages: Translation<typeof enConfigPages> = {
     remove: '移除 {{name}}',
     add: '添加到{{label}}',
     search: '输入以搜索',
+    noOptions: '没有与输入内容匹配的项。',
+    noOptionsYet: '暂无可选项。',
     timeZoneHint: '开始、结束时间与每日时段均按此时区理解。',
     openStart: '留空：发布后即开始。',
     openEnd: '留空：直到下线。',
@@ -106,6 +108,7 @@ const configPages: Translation<typeof enConfigPages> = {
     targetingHint: '不选即面向所有人。版本按段比较（1.10.0 晚于 1.9.9）。',
     segmentsHint: '最多 20 个来自“用户分群”的分群。向属于其中任一分群的用户展示；未登录用户或商店尚不知道的用户不会看到。',
     segmentsUnavailable: '无法列出分群（读取分群需要客户的访问权限）。已选分群以 ID 显示。',
+    segmentsNone: '还没有分群：请在“用户分群”中创建。',
   },
   changes: {
     compareWith: '将草稿与以下对比',

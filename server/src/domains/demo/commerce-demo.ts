@@ -7,6 +7,7 @@ import { StoreSettingsRepository } from '../commerce/store-apps';
 import { appleEventFact } from '../commerce/stores/apple';
 import { googleProductFact, googleSubscriptionFacts, subscriptionNotificationTypes } from '../commerce/stores/google';
 import type { StoreEventFact } from '../commerce/stores/facts';
+import { SegmentRepository } from '../commerce/segments';
 import { UnlockService } from '../commerce/unlocks';
 
 /**
@@ -207,4 +208,14 @@ export async function seedDemoCommerce(db: Database, context: ChangeContext, app
     { role: 'editor' },
     { appUserId: another, entitlementId: apps.entitlementIds.pro, duration: { count: 1, unit: 'month' }, reasonCode: 'storeIssue', note: 'Charged twice by Google Play; refund pending with Google.' },
   );
+  // User segments a newcomer can count and use as audiences.
+  const segments = new SegmentRepository(db);
+  await segments.create(context, { name: 'Subscribers', description: 'Customers with access now, from the stores or an unlock.', match: 'all', rules: [{ field: 'access', operator: 'eq', value: 'subscribed' }] });
+  await segments.create(context, { name: 'Free users', description: 'Customers without access now: the audience of an upgrade offer.', match: 'all', rules: [{ field: 'access', operator: 'eq', value: 'none' }] });
+  await segments.create(context, {
+    name: 'Spent 20 USD or more',
+    description: 'Customers whose purchases add up to at least 20 USD.',
+    match: 'all',
+    rules: [{ field: 'spend', operator: 'gte', value: 20, currency: 'USD' }],
+  });
 }
