@@ -73,11 +73,13 @@ export interface PhoneFrameProps {
   readonly theme: PreviewTheme;
   /** Full-screen content (a start page): the status bar floats over it in white. */
   readonly fullBleed?: boolean;
+  /** Drawn behind everything on the screen, status bar included (a page's background picture or video). */
+  readonly background?: ReactNode;
   readonly children: ReactNode;
   readonly testId?: string;
 }
 
-export function PhoneFrame({ label, language, theme, fullBleed = false, children, testId }: PhoneFrameProps) {
+export function PhoneFrame({ label, language, theme, fullBleed = false, background, children, testId }: PhoneFrameProps) {
   const styles = useStyles();
   const dark = theme === 'dark';
   return (
@@ -85,6 +87,7 @@ export function PhoneFrame({ label, language, theme, fullBleed = false, children
       <div className={mergeClasses(styles.device, dark ? styles.deviceDark : styles.deviceLight)}>
         {/* data-app-screen: the app's screen as configured, in the operator's colours (tests/e2e/a11y.spec.ts leaves its colour contrast to them). */}
         <div className={mergeClasses(styles.screen, dark ? styles.screenDark : styles.screenLight)} lang={language} data-app-screen="">
+          {background}
           <div className={mergeClasses(styles.statusBar, fullBleed && styles.overlayBar)} aria-hidden="true">
             <span>9:41</span>
             <span className={styles.notch} />

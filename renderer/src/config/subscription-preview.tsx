@@ -1,19 +1,17 @@
 import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import {
-  Battery1020Regular,
-  CellularData120Regular,
   CheckmarkCircle20Filled,
   Circle20Regular,
   Dismiss20Regular,
   Image24Regular,
   Timer16Regular,
-  Wifi120Regular,
 } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appPalette, planPeriods } from '@contract/config/kinds/subscription-pages';
 import { mediaPreviewPath } from '@contract/media';
 import { percentOff } from '@contract/validation';
+import { PhoneFrame } from './phone-frame';
 
 /**
  * A subscription page (paywall) drawn as the app draws it, inside a phone, from a draft that may be
@@ -185,47 +183,7 @@ export function useCountdownNow(fixed: number | undefined, endsAt: number | null
 // Drawing
 
 const useStyles = makeStyles({
-  region: { display: 'flex', justifyContent: 'center' },
-  device: {
-    boxSizing: 'border-box',
-    width: '300px',
-    height: '620px',
-    padding: '10px',
-    borderRadius: '44px',
-    flexShrink: 0,
-    boxShadow: '0 8px 24px rgba(0, 0, 0, 0.18)',
-  },
-  deviceLight: { backgroundColor: '#D9DCE1', border: '1px solid #B8BCC4' },
-  deviceDark: { backgroundColor: '#0B0B0D', border: '1px solid #2C2C30' },
-  screen: {
-    position: 'relative',
-    boxSizing: 'border-box',
-    width: '100%',
-    height: '100%',
-    borderRadius: '34px',
-    overflow: 'hidden',
-    display: 'flex',
-    flexDirection: 'column',
-    fontFamily: '-apple-system, "SF Pro Text", Roboto, "PingFang SC", "Microsoft YaHei", sans-serif',
-    fontSize: '13px',
-    lineHeight: '1.35',
-  },
-  screenLight: { backgroundColor: '#F4F5F7', color: '#111827' },
-  screenDark: { backgroundColor: '#0F0F12', color: '#F3F4F6' },
   backgroundMedia: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' },
-  statusBar: {
-    position: 'relative',
-    height: '44px',
-    flexShrink: 0,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    padding: '0 22px',
-    fontSize: '13px',
-    fontWeight: 600,
-  },
-  notch: { position: 'absolute', top: '8px', left: '50%', transform: 'translateX(-50%)', width: '90px', height: '24px', borderRadius: '12px', backgroundColor: '#000' },
-  statusIcons: { display: 'flex', gap: '4px', alignItems: 'center' },
   topBar: { position: 'relative', height: '32px', flexShrink: 0, display: 'flex', alignItems: 'center', padding: '0 12px' },
   close: { display: 'flex', alignItems: 'center', justifyContent: 'center', width: '28px', height: '28px', borderRadius: '14px' },
   closeLight: { backgroundColor: 'rgba(255, 255, 255, 0.75)', color: '#111827' },
@@ -302,10 +260,8 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
-  homeIndicator: { height: '26px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
-  homeBar: { width: '110px', height: '4px', borderRadius: '2px' },
-  homeBarLight: { backgroundColor: '#111827' },
-  homeBarDark: { backgroundColor: '#F3F4F6' },
+  /** Room under the button for the phone's home indicator (PhoneFrame draws it). */
+  homeSpace: { height: '26px', flexShrink: 0 },
   visuallyHidden: {
     position: 'absolute',
     width: '1px',
@@ -401,82 +357,71 @@ export function SubscriptionPagePreview({ draft, language, theme, now }: Subscri
   const palette = { backgroundColor: page.backgroundColour, color: page.textColour };
 
   return (
-    <section className={styles.region} aria-label={t('configUi:preview.regionLabel')} data-theme={theme}>
-      <div className={mergeClasses(styles.device, dark ? styles.deviceDark : styles.deviceLight)}>
-        {/* data-app-screen: the app's screen as configured, in the operator's colours (tests/e2e/a11y.spec.ts leaves its colour contrast to them). */}
-        <div className={mergeClasses(styles.screen, dark ? styles.screenDark : styles.screenLight)} lang={language} data-app-screen="">
-          {page.background?.type === 'video' ? (
-            <video className={styles.backgroundMedia} src={page.background.src} muted loop autoPlay playsInline aria-hidden="true" />
-          ) : page.background ? (
-            <img className={styles.backgroundMedia} src={page.background.src} alt="" />
-          ) : null}
-
-          <div className={styles.statusBar} aria-hidden="true">
-            <span>9:41</span>
-            <span className={styles.notch} />
-            <span className={styles.statusIcons}>
-              <CellularData120Regular />
-              <Wifi120Regular />
-              <Battery1020Regular />
-            </span>
-          </div>
-          <div className={styles.topBar} aria-hidden="true">
-            <span className={mergeClasses(styles.close, dark ? styles.closeDark : styles.closeLight)}>
-              <Dismiss20Regular />
-            </span>
-          </div>
-
-          <div className={styles.titleBlock} style={palette}>
-            {page.titleBackgroundImage ? <img className={styles.titleImage} src={page.titleBackgroundImage} alt="" /> : null}
-            {page.label ? <span className={styles.label}>{page.label}</span> : null}
-            <p className={mergeClasses(styles.titleText, !page.title && styles.placeholder)} lang={page.title ? undefined : i18n.language} data-testid="preview-title">
-              {page.title || t('configUi:preview.placeholder.title')}
-            </p>
-            {page.subtitle ? <p className={styles.subtitleText}>{page.subtitle}</p> : null}
-          </div>
-
-          {page.image ? (
-            <img className={styles.image} src={page.image} alt="" />
-          ) : page.hasImage ? (
-            <span className={mergeClasses(styles.image, styles.imagePlaceholder)} aria-hidden="true">
-              <Image24Regular />
-            </span>
-          ) : null}
-
-          <div className={mergeClasses(styles.sheet, dark ? styles.sheetDark : styles.sheetLight)}>
-            <div className={styles.sheetBody}>
-              {page.highlight ? <p className={styles.highlight}>{page.highlight}</p> : null}
-              <ScheduleLine page={page} now={current} tc={tc} styles={styles} dark={dark} />
-              {page.description ? <p className={styles.paragraph}>{page.description}</p> : null}
-              {page.content ? <p className={mergeClasses(styles.paragraph, styles.secondary)}>{page.content}</p> : null}
-              {page.plans.length > 0 ? (
-                <ul className={styles.plans}>
-                  {page.plans.map((plan, index) => (
-                    <PlanCard key={index} plan={plan} selected={index === selected} tc={tc} t={t} consoleLanguage={i18n.language} styles={styles} dark={dark} />
-                  ))}
-                </ul>
-              ) : (
-                <p className={mergeClasses(styles.emptyPlans, styles.placeholder)} lang={i18n.language}>
-                  {t('configUi:preview.placeholder.noPlans')}
-                </p>
-              )}
-            </div>
-            <div className={styles.footer}>
-              <span
-                className={mergeClasses(styles.cta, !page.buttonContent && styles.placeholder)}
-                style={{ backgroundColor: page.textColour, color: page.backgroundColour }}
-                lang={page.buttonContent ? undefined : i18n.language}
-                data-testid="preview-cta"
-              >
-                {page.buttonContent || t('configUi:preview.placeholder.button')}
-              </span>
-            </div>
-            <div className={styles.homeIndicator} aria-hidden="true">
-              <span className={mergeClasses(styles.homeBar, dark ? styles.homeBarDark : styles.homeBarLight)} />
-            </div>
-          </div>
-        </div>
+    <PhoneFrame
+      label={t('configUi:preview.regionLabel')}
+      language={language}
+      theme={theme}
+      background={
+        page.background?.type === 'video' ? (
+          <video className={styles.backgroundMedia} src={page.background.src} muted loop autoPlay playsInline aria-hidden="true" />
+        ) : page.background ? (
+          <img className={styles.backgroundMedia} src={page.background.src} alt="" />
+        ) : null
+      }
+    >
+      <div className={styles.topBar} aria-hidden="true">
+        <span className={mergeClasses(styles.close, dark ? styles.closeDark : styles.closeLight)}>
+          <Dismiss20Regular />
+        </span>
       </div>
-    </section>
+
+      <div className={styles.titleBlock} style={palette}>
+        {page.titleBackgroundImage ? <img className={styles.titleImage} src={page.titleBackgroundImage} alt="" /> : null}
+        {page.label ? <span className={styles.label}>{page.label}</span> : null}
+        <p className={mergeClasses(styles.titleText, !page.title && styles.placeholder)} lang={page.title ? undefined : i18n.language} data-testid="preview-title">
+          {page.title || t('configUi:preview.placeholder.title')}
+        </p>
+        {page.subtitle ? <p className={styles.subtitleText}>{page.subtitle}</p> : null}
+      </div>
+
+      {page.image ? (
+        <img className={styles.image} src={page.image} alt="" />
+      ) : page.hasImage ? (
+        <span className={mergeClasses(styles.image, styles.imagePlaceholder)} aria-hidden="true">
+          <Image24Regular />
+        </span>
+      ) : null}
+
+      <div className={mergeClasses(styles.sheet, dark ? styles.sheetDark : styles.sheetLight)}>
+        <div className={styles.sheetBody}>
+          {page.highlight ? <p className={styles.highlight}>{page.highlight}</p> : null}
+          <ScheduleLine page={page} now={current} tc={tc} styles={styles} dark={dark} />
+          {page.description ? <p className={styles.paragraph}>{page.description}</p> : null}
+          {page.content ? <p className={mergeClasses(styles.paragraph, styles.secondary)}>{page.content}</p> : null}
+          {page.plans.length > 0 ? (
+            <ul className={styles.plans}>
+              {page.plans.map((plan, index) => (
+                <PlanCard key={index} plan={plan} selected={index === selected} tc={tc} t={t} consoleLanguage={i18n.language} styles={styles} dark={dark} />
+              ))}
+            </ul>
+          ) : (
+            <p className={mergeClasses(styles.emptyPlans, styles.placeholder)} lang={i18n.language}>
+              {t('configUi:preview.placeholder.noPlans')}
+            </p>
+          )}
+        </div>
+        <div className={styles.footer}>
+          <span
+            className={mergeClasses(styles.cta, !page.buttonContent && styles.placeholder)}
+            style={{ backgroundColor: page.textColour, color: page.backgroundColour }}
+            lang={page.buttonContent ? undefined : i18n.language}
+            data-testid="preview-cta"
+          >
+            {page.buttonContent || t('configUi:preview.placeholder.button')}
+          </span>
+        </div>
+        <div className={styles.homeSpace} />
+      </div>
+    </PhoneFrame>
   );
 }
