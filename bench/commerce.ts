@@ -11,12 +11,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../server/src/app';
-import { openDatabase, type DatabaseHandle } from '../server/src/db/client';
-import { migrateDatabase } from '../server/src/db/migrate';
+import type { DatabaseHandle } from '../server/src/db/client';
+import { onPglite, onPostgres, percentile } from './engines';
 import { AuthRepository } from '../server/src/domains/auth/repository';
 import { PasswordHasher } from '../server/src/domains/auth/passwords';
 import { makeChain, signedNotification, transactionPayload, type TestChain } from '../tests/server/helpers/apple-chain';
@@ -28,11 +26,6 @@ const BURST = 1_000;
 const CONCURRENCY = 50;
 const BUNDLE = 'com.palette.bench';
 const APPLE_APP_ID = 1_111_111_111;
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
 
 /** 100,000 customers, one transaction each (three in four a subscription, with its state and grant). */
 async function seed(database: DatabaseHandle, projectId: string, iosId: string, androidId: string): Promise<void> {
@@ -219,56 +212,11 @@ async function measure(engine: string, database: DatabaseHandle): Promise<void> 
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres(): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `palette_bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin(adminUrl, `CREATE DATABASE ${name}`);
-  } catch (error) {
-    process.stdout.write(`\nPostgreSQL: skipped, ${adminUrl.replace(/:[^:@/]+@/, ':***@')} is not reachable (${(error as Error).message})\n`);
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await migrateDatabase({ url: url.toString() });
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      await measure('PostgreSQL', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
-async function onPglite(): Promise<void> {
-  const pglite = await PGlite.create();
-  await migrateDatabase({ pglite });
-  const database = await openDatabase({ pglite });
-  try {
-    await measure('PGlite', database);
-  } finally {
-    await database.close();
-  }
-}
-
 /** The section, for bench/run.ts: PostgreSQL, then PGlite. */
 export async function benchCommerce(): Promise<void> {
   process.stdout.write(`\nCustomers and transactions: list pages of ${PAGE_SIZE} through the whole server, ${RUNS} runs per scenario; a burst of ${BURST} notifications\n`);
-  await onPostgres();
-  if (process.env.BENCH_COMMERCE_PGLITE !== '0') await onPglite();
+  await onPostgres(measure);
+  if (process.env.BENCH_COMMERCE_PGLITE !== '0') await onPglite(measure);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchCommerce();

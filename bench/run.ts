@@ -13,14 +13,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../server/src/app';
 import { benchCommerce } from './commerce';
 import { benchDelivery } from './delivery';
-import { openDatabase, type DatabaseHandle } from '../server/src/db/client';
-import { migrateDatabase } from '../server/src/db/migrate';
+import type { DatabaseHandle } from '../server/src/db/client';
+import { onPglite, onPostgres, percentile } from './engines';
 import { AuthRepository } from '../server/src/domains/auth/repository';
 import { PasswordHasher } from '../server/src/domains/auth/passwords';
 
@@ -45,11 +43,6 @@ const scenarios: readonly Scenario[] = [
   { label: 'search q="sku 4242" (11 hits)', query: { page: 1, q: 'sku 4242' } },
   { label: 'search q="weekly" (25,000 hits)', query: { page: 1, q: 'weekly' } },
 ];
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
 
 /** Seeds the SKUs in one statement; names carry the period so a search has something to find. */
 async function seed(database: DatabaseHandle, projectId: string, appId: string, userId: string): Promise<void> {
@@ -114,57 +107,12 @@ async function measure(engine: string, database: DatabaseHandle): Promise<void> 
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres(): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `palette_bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin(adminUrl, `CREATE DATABASE ${name}`);
-  } catch (error) {
-    process.stdout.write(`\nPostgreSQL: skipped, ${adminUrl.replace(/:[^:@/]+@/, ':***@')} is not reachable (${(error as Error).message})\n`);
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await migrateDatabase({ url: url.toString() });
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      await measure('PostgreSQL', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
-async function onPglite(): Promise<void> {
-  const pglite = await PGlite.create();
-  await migrateDatabase({ pglite });
-  const database = await openDatabase({ pglite });
-  try {
-    await measure('PGlite', database);
-  } finally {
-    await database.close();
-  }
-}
-
 // BENCH_ONLY=skus, delivery or commerce runs one section.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'skus') {
   process.stdout.write(`SKU list pages of ${PAGE_SIZE} through the whole server, ${RUNS} runs per scenario\n`);
-  await onPostgres();
-  await onPglite();
+  await onPostgres(measure);
+  await onPglite(measure);
 }
 if (!only || only === 'delivery') await benchDelivery();
 if (!only || only === 'commerce') await benchCommerce();
