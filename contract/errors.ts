@@ -155,6 +155,7 @@ export const ErrorCode = {
   GoogleNotificationInvalid: 170010,
   GooglePackageMismatch: 170011,
   AppleAppIdMissing: 170012,
+  GooglePurchaseUnknown: 170013,
   // User, product, equity (201xxx, 202xxx, 210xxx)
   AppUserNotFound: 201001,
   AppUserExists: 201002,
@@ -227,6 +228,7 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   GoogleNotificationInvalid: 400,
   GooglePackageMismatch: 403,
   AppleAppIdMissing: 409,
+  GooglePurchaseUnknown: 404,
 };
 
 /** Status for codes not listed above, by the word in their name. */

@@ -233,20 +233,34 @@ export const importResultSchema = z.object({ imported: z.number().int(), transac
 // ---------------------------------------------------------------------------------------------
 // Store settings of an app
 
+/** At most this many sandbox testers per app. */
+export const SANDBOX_TESTERS_MAX = 100;
+
 export const storeSettingsSchema = z.object({
   appId: z.string(),
   platform: platformSchema,
   /** Apple's numeric app id (App Store Connect, App Information): needed to accept production notifications. */
   appleAppId: z.number().int().nullable(),
-  /** Whether sandbox (TestFlight, Xcode) purchases are accepted as well as production ones. */
-  acceptSandbox: z.boolean(),
   /**
-   * Google apps: the Pub/Sub push subscription's service account and the audience of the OIDC token
-   * it sends with each push. Both set: a push without a valid token is refused (170010); neither:
-   * push authentication is off (the Play Developer API lookup of each push is the proof).
+   * Whether sandbox (TestFlight, Xcode, license testers) purchases are accepted as well as production
+   * ones (off for new apps). Accepted ones are recorded and shown with their environment; they give
+   * entitlements only to `sandboxTesters`.
+   */
+  acceptSandbox: z.boolean(),
+  /** The app user ids whose sandbox purchases give entitlements. */
+  sandboxTesters: z.array(z.string()),
+  /**
+   * Google apps: the Pub/Sub push subscription's service account and (optionally) the audience of
+   * the OIDC token it sends with each push. The account set: a push without a valid token is
+   * refused (170010); not set: push authentication is off. An app whose store settings were never
+   * saved uses its Play service account (`googlePushDefault`).
    */
   googlePushEmail: z.string().nullable(),
   googlePushAudience: z.string().nullable(),
+  /** The account shown is the app's Play service account, not a saved setting. */
+  googlePushDefault: z.boolean(),
+  /** A Google app without push authentication: anyone who knows the URL can make the server look purchases up. */
+  googlePushOpen: z.boolean(),
   /** The path the store posts to, under the server's public address. */
   notificationPath: z.string(),
   /** Whether store credentials are set (lookups need them, and Google notifications too). */
@@ -266,7 +280,13 @@ export const storeSettingsUpdateSchema = z.object({
     .max(99_999_999_999, { error: 'validation.rangeMax' })
     .nullable(),
   acceptSandbox: z.boolean({ error: requiredOrType }),
-  /** Absent: unchanged; null: off. Sent together with the audience, both set or both null. */
+  /** Absent: unchanged. */
+  sandboxTesters: z
+    .array(appUserIdSchema)
+    .max(SANDBOX_TESTERS_MAX, { error: 'validation.lengthMax' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'validation.duplicate' })
+    .optional(),
+  /** Absent: unchanged (with the audience); null: off. */
   googlePushEmail: emailSchema.nullable().optional(),
   /** The audience the push subscription puts in its tokens (any text Pub/Sub takes; by default its push endpoint's URL). */
   googlePushAudience: z
@@ -278,11 +298,11 @@ export const storeSettingsUpdateSchema = z.object({
     .optional(),
   version: z.number({ error: 'validation.required' }).int().min(1),
 }).superRefine((value, context) => {
-  // One without the other could not check a token: both, or neither.
+  // An audience checks tokens of an account: no audience without the account (the account alone
+  // takes its tokens for any audience).
   const email = value.googlePushEmail ?? null;
   const audience = value.googlePushAudience ?? null;
   if (value.googlePushEmail === undefined && value.googlePushAudience === undefined) return;
-  if (email !== null && audience === null) context.addIssue({ code: 'custom', path: ['googlePushAudience'], input: value.googlePushAudience, message: 'validation.required' });
   if (email === null && audience !== null) context.addIssue({ code: 'custom', path: ['googlePushEmail'], input: value.googlePushEmail, message: 'validation.required' });
 });
 export type StoreSettingsUpdate = z.infer<typeof storeSettingsUpdateSchema>;
@@ -310,6 +330,10 @@ export const entitlementReasonSchema = z.object({
   storeTransactionId: z.string().nullable(),
   unlockId: z.string().nullable(),
   reasonCode: z.string().nullable(),
+  /** A store grant's environment (null for an unlock). */
+  environment: storeEnvironmentSchema.nullable(),
+  /** A sandbox grant of a customer who is not one of the app's sandbox testers: shown, never counted (`active` false). */
+  sandboxOnly: z.boolean(),
 });
 export type EntitlementReason = z.infer<typeof entitlementReasonSchema>;
 

@@ -145,6 +145,7 @@ export const enUS = {
     googleNotificationInvalid: 'The Google Play notification could not be read.',
     googlePackageMismatch: 'The Google Play notification is for another package.',
     appleAppIdMissing: 'Set the app’s Apple app id in its store settings to accept production App Store data.',
+    googlePurchaseUnknown: 'Google Play knows no such purchase token for this app.',
     appUserNotFound: 'The app user does not exist.',
     appUserExists: 'This app user already exists.',
     productNotFound: 'The product does not exist.',

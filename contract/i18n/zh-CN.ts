@@ -134,6 +134,7 @@ export const zhCN: MessageShape<typeof enUS> = {
     googleNotificationInvalid: '无法读取该 Google Play 通知。',
     googlePackageMismatch: '该 Google Play 通知属于其他包名。',
     appleAppIdMissing: '请在应用的商店设置中填写 Apple 应用 ID，才能接受正式环境的 App Store 数据。',
+    googlePurchaseUnknown: 'Google Play 中没有此应用的这个购买令牌。',
     appUserNotFound: 'App 用户不存在。',
     appUserExists: '该 App 用户已存在。',
     productNotFound: '商品不存在。',

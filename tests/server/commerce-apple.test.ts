@@ -10,7 +10,7 @@ import type { AuditEntry } from '@contract/resources/projects';
 import { auditLog, customers, storeEvents } from '../../server/src/db/schema';
 import { recordAppUser } from '../../server/src/domains/commerce/app-users';
 import { mergeAnonymousCustomer, type CustomerMerge } from '../../server/src/domains/commerce/ingest';
-import { StoreIntake } from '../../server/src/domains/commerce/intake';
+import { STORE_HOOK_LIMITS, StoreIntake } from '../../server/src/domains/commerce/intake';
 import { appleSubscriptionState, appleEnvironment, appleOffer } from '../../server/src/domains/commerce/stores/apple';
 import { appleRootCaG3, defaultStoreEndpoints } from '../../server/src/domains/commerce/stores/endpoints';
 import { createTestApp } from './helpers/app';
@@ -506,7 +506,7 @@ describe('the refusal limit', () => {
       clock: built.clock.now,
       box: built.secretBox,
       endpoints: { appleRootCertificates: [chain.rootDer], appleOnlineChecks: false, timeoutMs: 5_000 },
-      limits: { storeHookRefusal: { count: 2, windowMs: 60_000 }, storeLookup: { count: 1, windowMs: 60_000 } },
+      limits: { ...STORE_HOOK_LIMITS, storeHookRefusal: { count: 2, windowMs: 60_000 }, storeLookup: { count: 1, windowMs: 60_000 } },
     });
     const good = () =>
       notify({ notificationType: 'ONE_TIME_CHARGE', signedDate: now(), transaction: transactionPayload({ bundleId: catalog.packageName, transactionId: nextTx(), productId: 'credits.pack', type: 'Consumable', purchaseDate: now() }) });

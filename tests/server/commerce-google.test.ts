@@ -4,7 +4,7 @@ import type { CustomerProfile, CustomerRow, LookupResult, StoreEvent, StoreSetti
 import type { ListPage } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
 import type { AuditEntry } from '@contract/resources/projects';
-import { StoreIntake } from '../../server/src/domains/commerce/intake';
+import { STORE_HOOK_LIMITS, StoreIntake } from '../../server/src/domains/commerce/intake';
 import { firstOrderId, googleSubscriptionState } from '../../server/src/domains/commerce/stores/google';
 import { createTestApp } from './helpers/app';
 import { catalogFixture, postHook, type CatalogFixture } from './helpers/commerce';
@@ -59,6 +59,8 @@ beforeAll(async () => {
     links: { pro: ['pro.monthly', 'pro.lifetime'] },
   });
   await ok(built.app, owner(), 'apps.putStoreCredentials', { params: { ...params(), id: catalog.appId }, body: { kind: 'googleServiceAccount', serviceAccountJson: account.json } });
+  // Saved as an app made before issue 18 has them: sandbox data taken, push authentication off.
+  await ok(built.app, owner(), 'storeSettings.update', { params: { ...params(), id: catalog.appId }, body: { appleAppId: null, acceptSandbox: true, googlePushEmail: null, googlePushAudience: null, version: 1 } });
 });
 afterAll(async () => {
   await built?.app.close();
@@ -110,6 +112,12 @@ async function profileOf(appUserId: string): Promise<CustomerProfile> {
   return ok<CustomerProfile>(app(), owner(), 'customers.get', { params: { ...params(), id: list.items[0]?.id } });
 }
 
+/** Sets the app's sandbox testers (app user ids). */
+async function setTesters(testers: string[]): Promise<void> {
+  const current = await ok<StoreSettings>(app(), owner(), 'storeSettings.get', { params: { ...params(), id: catalog.appId } });
+  await ok(app(), owner(), 'storeSettings.update', { params: { ...params(), id: catalog.appId }, body: { appleAppId: null, acceptSandbox: true, sandboxTesters: testers, version: current.version } });
+}
+
 const pro = (profile: CustomerProfile) => profile.entitlements.find((e) => e.identifier === 'pro') as CustomerProfile['entitlements'][number];
 
 async function refusedEvents(): Promise<StoreEvent[]> {
@@ -140,14 +148,15 @@ describe('a subscription, notification by notification', () => {
     expect(s.profile.transactions[0]).toMatchObject({ storeTransactionId: order, originalTransactionId: order, status: 'trial', price: 0, currency: 'BRL' });
   });
 
-  it('a repeated push is a no-op without asking Google again', async () => {
+  it('a repeated push asks Google again: the same answer about the token is a duplicate, whatever the message id', async () => {
     const body = notification({ type: 4, token });
     const messageId = `m-repeat-${next()}`;
-    expect((await push(body, messageId)).data).toEqual({ outcome: 'applied' });
-    const calls = google.requests.length;
-    const again = await push(body, messageId);
+    expect((await push(body, messageId)).data).toEqual({ outcome: 'duplicate', code: ErrorCode.TransactionExists });
+    const lookups = () => google.requests.filter((r) => r.path.endsWith(`/subscriptionsv2/tokens/${token}`)).length;
+    const calls = lookups();
+    const again = await push(body, `m-other-${next()}`);
     expect(again.data).toEqual({ outcome: 'duplicate', code: ErrorCode.TransactionExists });
-    expect(google.requests.length).toBe(calls);
+    expect(lookups()).toBe(calls + 1);
   });
 
   it('renewal, grace, account hold, recovery, cancellation, expiry, revocation', async () => {
@@ -165,9 +174,9 @@ describe('a subscription, notification by notification', () => {
     expect([s.sub?.state, s.sub?.autoRenew, s.pro.active]).toEqual(['active', false, true]);
     s = await step(13, subscription({ state: 'SUBSCRIPTION_STATE_EXPIRED', orderId: `${order}..1`, user, expiry: now() - 1_000, autoRenew: false }));
     expect([s.sub?.state, s.pro.active]).toEqual(['expired', false]);
+    // A revocation reads as the API says it: over (Google ends the subscription early).
     s = await step(12, subscription({ state: 'SUBSCRIPTION_STATE_EXPIRED', orderId: `${order}..1`, user, expiry: now() - 1_000, autoRenew: false }));
-    expect([s.sub?.state, s.pro.active]).toEqual(['revoked', false]);
-    expect(s.profile.transactions.find((t) => t.storeTransactionId === `${order}..1`)?.status).toBe('revoked');
+    expect([s.sub?.state, s.pro.active]).toEqual(['expired', false]);
   });
 
   it('a voided purchase refunds the order', async () => {
@@ -178,6 +187,10 @@ describe('a subscription, notification by notification', () => {
     await push(notification({ type: 4, token: refundToken }));
     expect(pro(await profileOf(refundUser)).active).toBe(true);
     google.subscriptions.set(refundToken, subscription({ state: 'SUBSCRIPTION_STATE_EXPIRED', orderId: refundOrder, user: refundUser, expiry: now() + 30 * DAY }));
+    // The Voided Purchases API lists the refund (on its second page).
+    google.voided.push({ kind: 'androidpublisher#voidedPurchase', purchaseToken: 'another', orderId: 'GPA.0', voidedTimeMillis: String(now() - 5_000) });
+    google.voided.push({ kind: 'androidpublisher#voidedPurchase', purchaseToken: 'yet-another', orderId: 'GPA.1', voidedTimeMillis: String(now() - 4_000) });
+    google.voided.push({ kind: 'androidpublisher#voidedPurchase', purchaseToken: refundToken, orderId: refundOrder, voidedTimeMillis: String(now() - 1_000), voidedSource: 0, voidedReason: 1 });
     const reply = await push(notification({ token: refundToken, voided: { orderId: refundOrder, productType: 1 } }));
     expect(reply.data).toEqual({ outcome: 'applied' });
     const profile = await profileOf(refundUser);
@@ -195,17 +208,16 @@ describe('a subscription, notification by notification', () => {
   it('maps every subscription state (pure)', () => {
     const at = new Date(1_000_000);
     const sub = (state: string, extra: Record<string, unknown> = {}) => ({ subscriptionState: state, lineItems: [{ expiryTime: new Date(2_000_000).toISOString(), ...extra }] });
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_ACTIVE'), 4, at)).toBe('active');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_ACTIVE', { offerPhase: { freeTrial: {} } }), 4, at)).toBe('trial');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_CANCELED'), 3, at)).toBe('active');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_CANCELED'), 3, new Date(2_000_000))).toBe('expired');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_IN_GRACE_PERIOD'), 6, at)).toBe('grace');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_ON_HOLD'), 5, at)).toBe('billing_retry');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_PAUSED'), 10, at)).toBe('expired');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_EXPIRED'), 13, at)).toBe('expired');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_EXPIRED'), 12, at)).toBe('revoked');
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_PENDING'), 4, at)).toBeNull();
-    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED'), 20, at)).toBeNull();
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_ACTIVE'), at)).toBe('active');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_ACTIVE', { offerPhase: { freeTrial: {} } }), at)).toBe('trial');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_CANCELED'), at)).toBe('active');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_CANCELED'), new Date(2_000_000))).toBe('expired');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_IN_GRACE_PERIOD'), at)).toBe('grace');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_ON_HOLD'), at)).toBe('billing_retry');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_PAUSED'), at)).toBe('expired');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_EXPIRED'), at)).toBe('expired');
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_PENDING'), at)).toBeNull();
+    expect(googleSubscriptionState(sub('SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED'), at)).toBeNull();
     expect([firstOrderId('GPA.1-2-3..4'), firstOrderId('GPA.1-2-3')]).toEqual(['GPA.1-2-3', 'GPA.1-2-3']);
   });
 });
@@ -241,6 +253,7 @@ describe('a customer who bought before signing in', () => {
 
     // The same push again changes nothing; a later one naming the user merges nothing more.
     expect((await push(renewal, messageId)).data).toEqual({ outcome: 'duplicate', code: ErrorCode.TransactionExists });
+    google.subscriptions.set(token, subscription({ state: 'SUBSCRIPTION_STATE_CANCELED', orderId: `${order}..0`, user, expiry: now() + 60 * DAY, autoRenew: false }));
     expect((await push(notification({ type: 3, token }))).data).toEqual({ outcome: 'applied' });
     expect(await merges()).toBe(before + 1);
   });
@@ -255,9 +268,14 @@ describe('one-time products', () => {
     google.products.set(`pro.lifetime/${token}`, answer);
     expect((await push(notification({ token, oneTime: { type: 1, sku: 'pro.lifetime' } }))).data).toEqual({ outcome: 'applied' });
     let profile = await profileOf(user);
-    expect(pro(profile)).toMatchObject({ active: true, activeUntil: null });
-    // purchaseType 0 is a test purchase (license testers): the sandbox.
+    // purchaseType 0 is a test purchase (license testers): the sandbox, which gives nothing to a customer who is not a tester.
     expect(profile.transactions[0]).toMatchObject({ type: 'non_consumable', environment: 'sandbox', status: 'purchased', price: null, country: 'JP' });
+    expect(pro(profile)).toMatchObject({ active: false });
+    expect(pro(profile).reasons[0]).toMatchObject({ environment: 'sandbox', sandboxOnly: true, active: false });
+    await setTesters([user]);
+    profile = await profileOf(user);
+    expect(pro(profile)).toMatchObject({ active: true, activeUntil: null });
+    expect(pro(profile).reasons[0]).toMatchObject({ environment: 'sandbox', sandboxOnly: false, active: true });
     google.products.set(`pro.lifetime/${token}`, { ...answer, purchaseState: 1 });
     expect((await push(notification({ token, voided: { orderId: order, productType: 2 } }))).data).toEqual({ outcome: 'applied' });
     profile = await profileOf(user);
@@ -271,7 +289,7 @@ describe('pushes that are refused', () => {
     expect((await push(notification({ type: 4, token: 'x', packageName: 'com.someone.else' }))).code).toBe(ErrorCode.GooglePackageMismatch);
     built.clock.advance(1_000);
     expect((await postHook(app(), hook(), { message: { data: 'not base64 json!', messageId: 'bad-1' } }, '66.102.0.1')).code).toBe(ErrorCode.GoogleNotificationInvalid);
-    expect((await push(notification({ type: 4, token: 'nobody-knows-this-token' }))).code).toBe(ErrorCode.NoMatchingOrder);
+    expect((await push(notification({ type: 4, token: 'nobody-knows-this-token' }))).code).toBe(ErrorCode.GooglePurchaseUnknown);
     google.failWith(500);
     try {
       const failed = await push(notification({ type: 4, token: 'any' }));
@@ -281,7 +299,7 @@ describe('pushes that are refused', () => {
     }
     const refused = await refusedEvents();
     expect(refused.length).toBe(before + 4);
-    expect(refused.slice(0, 4).map((e) => e.errorCode)).toEqual([ErrorCode.GoogleError, ErrorCode.NoMatchingOrder, ErrorCode.GoogleNotificationInvalid, ErrorCode.GooglePackageMismatch]);
+    expect(refused.slice(0, 4).map((e) => e.errorCode)).toEqual([ErrorCode.GoogleError, ErrorCode.GooglePurchaseUnknown, ErrorCode.GoogleNotificationInvalid, ErrorCode.GooglePackageMismatch]);
     expect(refused[0]?.detail).toMatch(/^500/);
   });
 
@@ -307,7 +325,8 @@ describe('the operator’s lookup', () => {
     expect((await call(app(), team.viewer.token, 'transactions.import', { params: params(), body: { kind: 'googleSubscription', appId: catalog.appId, purchaseToken: token } })).envelope.code).toBe(ErrorCode.Forbidden);
     const imported = await ok<{ imported: number }>(app(), team.editor.token, 'transactions.import', { params: params(), body: { kind: 'googleSubscription', appId: catalog.appId, purchaseToken: token } });
     expect(imported.imported).toBe(1);
-    expect(pro(await profileOf(user)).active).toBe(true);
+    // A license tester's subscription: recorded, shown as sandbox, no entitlement for a non-tester.
+    expect(pro(await profileOf(user))).toMatchObject({ active: false, reasons: [expect.objectContaining({ environment: 'sandbox', sandboxOnly: true })] });
     expect((await call(app(), team.editor.token, 'transactions.import', { params: params(), body: { kind: 'googleSubscription', appId: catalog.appId, purchaseToken: token } })).envelope.code).toBe(ErrorCode.TransactionExists);
     const list = await ok<ListPage<TransactionRow>>(app(), owner(), 'transactions.list', { params: params(), query: { q: user } });
     expect(list.items.map((t) => t.storeTransactionId)).toEqual([order]);
@@ -349,12 +368,15 @@ describe('push authentication (Pub/Sub OIDC tokens)', () => {
   }
   const bearer = (claims: Record<string, unknown> = {}, options?: { forged?: boolean }) => `Bearer ${certs.token({ aud: audience(), email: EMAIL, ...claims }, options)}`;
 
-  it('is off until both the service account and the audience are set; their limits hold at the boundary', async () => {
+  it('is off until the service account is set; the limits hold at the boundary', async () => {
     expect(await settingsOf()).toMatchObject({ googlePushEmail: null, googlePushAudience: null });
     expect((await authorizedPush(null)).outcome).toBe('applied');
 
-    const onlyEmail = await update({ googlePushEmail: EMAIL });
-    expect([onlyEmail.envelope.code, onlyEmail.envelope.fieldErrors?.googlePushAudience?.key]).toEqual([ErrorCode.ParamInvalid, 'validation.required']);
+    // The account alone turns it on (tokens for any audience of that account).
+    expect((await update({ googlePushEmail: EMAIL })).envelope.code).toBe(0);
+    expect(await settingsOf()).toMatchObject({ googlePushEmail: EMAIL, googlePushAudience: null, googlePushOpen: false });
+    expect((await authorizedPush(null)).code).toBe(ErrorCode.GoogleNotificationInvalid);
+    expect((await authorizedPush(bearer({ aud: 'https://anywhere.example/push' }))).outcome).toBe('applied');
     const onlyAudience = await update({ googlePushEmail: null, googlePushAudience: audience() });
     expect([onlyAudience.envelope.code, onlyAudience.envelope.fieldErrors?.googlePushEmail?.key]).toEqual([ErrorCode.ParamInvalid, 'validation.required']);
     expect((await update({ googlePushEmail: 'not an address', googlePushAudience: audience() })).envelope.code).toBe(ErrorCode.EmailFormat);
@@ -416,7 +438,7 @@ describe('push authentication (Pub/Sub OIDC tokens)', () => {
       clock: built.clock.now,
       box: built.secretBox,
       endpoints: { appleRootCertificates: [], appleOnlineChecks: false, googleApiUrl: google.apiUrl, googleTokenUrl: google.tokenUrl, googlePushCertsUrl: closed.url, timeoutMs: 2_000 },
-      limits: { storeHookRefusal: { count: 1, windowMs: 60_000 }, storeLookup: { count: 1, windowMs: 60_000 } },
+      limits: { ...STORE_HOOK_LIMITS, storeHookRefusal: { count: 1, windowMs: 60_000 }, storeLookup: { count: 1, windowMs: 60_000 } },
     });
     const body = pushBody(notification({ test: true, token: '' }), `m-${next()}`) as Parameters<StoreIntake['googleNotification']>[1];
     for (let i = 0; i < 2; i += 1) {

@@ -164,7 +164,8 @@ describe('the subscription check', () => {
 describe('the store settings of an app', () => {
   it('say where notifications go, change with their version, and are audited', async () => {
     const settings = await ok<StoreSettings>(app(), team.viewer.token, 'storeSettings.get', { params: { ...params(), id: ios.appId } });
-    expect(settings).toMatchObject({ platform: 'ios', appleAppId: null, acceptSandbox: true, notificationPath: `/hooks/apple/${ios.appId}`, hasCredentials: false, version: 1, lastEventAt: expect.any(String) });
+    // A new app takes no sandbox data until asked to (issue 18).
+    expect(settings).toMatchObject({ platform: 'ios', appleAppId: null, acceptSandbox: false, sandboxTesters: [], googlePushOpen: false, notificationPath: `/hooks/apple/${ios.appId}`, hasCredentials: false, version: 1, lastEventAt: expect.any(String) });
     expect((await call(app(), team.editor.token, 'storeSettings.update', { params: { ...params(), id: ios.appId }, body: { appleAppId: 1, acceptSandbox: false, version: 1 } })).envelope.code).toBe(ErrorCode.Forbidden);
     const saved = await ok<StoreSettings>(app(), team.admin.token, 'storeSettings.update', { params: { ...params(), id: ios.appId }, body: { appleAppId: 99_999_999_999, acceptSandbox: false, version: 1 } });
     expect(saved).toMatchObject({ appleAppId: 99_999_999_999, acceptSandbox: false, version: 2, updatedBy: { id: team.admin.id } });

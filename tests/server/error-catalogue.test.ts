@@ -161,6 +161,7 @@ const origins: { readonly [N in ErrorCodeName]: Origin } = {
   GoogleNotificationInvalid: { routes: ['hooks.google'] },
   GooglePackageMismatch: { routes: ['hooks.google'] },
   AppleAppIdMissing: { routes: ['hooks.apple', 'transactions.lookup'] },
+  GooglePurchaseUnknown: { routes: ['hooks.google'] },
   AppUserNotFound: { routes: ['customers.get', 'unlocks.create'] },
   AppUserExists: { never: 'app users (customers) are created by their first transaction, never by hand, so none is created twice' },
   ProductNotFound: { never: 'the store products are the SKUs: a missing one is 102003' },

@@ -876,10 +876,17 @@ export const storeSettings = pgTable('store_settings', {
     .notNull()
     .references(() => projects.id, { onDelete: 'cascade' }),
   appleAppId: bigint('apple_app_id', { mode: 'number' }),
-  acceptSandbox: boolean('accept_sandbox').notNull().default(true),
+  /** Off for new apps (issue 18): sandbox and TestFlight data is taken only when asked for. */
+  acceptSandbox: boolean('accept_sandbox').notNull().default(false),
   /**
-   * Pub/Sub push authentication of a Google app: the push subscription's service account and the
-   * audience of its OIDC tokens. Both set: a push must carry a valid token (intake.ts); neither: off.
+   * The app user ids whose sandbox and TestFlight purchases give entitlements (testers); anyone
+   * else's are recorded and shown, but grant nothing.
+   */
+  sandboxTesters: text('sandbox_testers').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * Pub/Sub push authentication of a Google app: the push subscription's service account and
+   * (optionally) the audience of its OIDC tokens. The account set: a push must carry a valid token
+   * (intake.ts); not set: off. An app without a row here (new) uses its Play service account.
    */
   googlePushEmail: text('google_push_email'),
   googlePushAudience: text('google_push_audience'),
@@ -959,6 +966,8 @@ export const storeEvents = pgTable(
     uniqueIndex('store_events_app_event_key').on(t.appId, t.store, t.eventId).where(sql`${t.eventId} is not null`),
     index('store_events_project_received_idx').on(t.projectId, t.receivedAt, t.id),
     index('store_events_transaction_idx').on(t.projectId, t.storeTransactionId).where(sql`${t.storeTransactionId} is not null`),
+    // Refused and ignored notifications are kept within a bound per app (intake.ts pruneUnapplied).
+    index('store_events_app_unapplied_idx').on(t.appId, t.receivedAt, t.id).where(sql`${t.outcome} <> 'applied'`),
   ],
 );
 
@@ -1127,6 +1136,8 @@ export const entitlementGrants = pgTable(
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'cascade' }),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'cascade' }),
     unlockId: uuid('unlock_id').references(() => manualUnlocks.id, { onDelete: 'cascade' }),
+    /** A store grant's environment: a sandbox one counts only for the app's sandbox testers (entitlements.ts). */
+    environment: text('environment', { enum: ['production', 'sandbox'] }).notNull().default('production'),
     startsAt: at('starts_at').notNull(),
     expiresAt: at('expires_at'),
     endedAt: at('ended_at'),

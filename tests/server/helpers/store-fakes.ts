@@ -141,6 +141,8 @@ export interface FakeGoogle {
   readonly subscriptions: Map<string, unknown>;
   /** products answers by `productId/token`. */
   readonly products: Map<string, unknown>;
+  /** The Voided Purchases API's list (VoidedPurchase objects), served 2 per page to exercise paging. */
+  readonly voided: Array<Record<string, unknown>>;
   /** How many access tokens were issued. */
   tokensIssued(): number;
   /** Answer this status to every API call until reset (null: normal). */
@@ -152,6 +154,7 @@ export async function fakeGoogle(account: { publicKey: string; clientEmail: stri
   const requests: Recorded[] = [];
   const subscriptions = new Map<string, unknown>();
   const products = new Map<string, unknown>();
+  const voided: Array<Record<string, unknown>> = [];
   const issued = new Set<string>();
   let failure: number | null = null;
   const server = createServer((request, response) => {
@@ -172,11 +175,18 @@ export async function fakeGoogle(account: { publicKey: string; clientEmail: stri
       if (!issued.has(token)) return json(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
       if (failure !== null) return json(response, failure, { error: { code: failure, message: 'Backend Error', status: 'INTERNAL' } });
       const base = `/androidpublisher/v3/applications/${encodeURIComponent(packageName)}/purchases`;
+      if (url.pathname === `${base}/voidedpurchases`) {
+        const from = Number(url.searchParams.get('token') ?? '0');
+        const page = voided.slice(from, from + 2);
+        return json(response, 200, { voidedPurchases: page, ...(from + 2 < voided.length ? { tokenPagination: { nextPageToken: String(from + 2) } } : {}) });
+      }
       let match = new RegExp(`^${base}/subscriptionsv2/tokens/([^/]+)$`).exec(url.pathname);
       if (match?.[1] && subscriptions.has(decodeURIComponent(match[1]))) return json(response, 200, subscriptions.get(decodeURIComponent(match[1])));
       match = new RegExp(`^${base}/products/([^/]+)/tokens/([^/]+)$`).exec(url.pathname);
       const productKey = match ? `${decodeURIComponent(match[1] ?? '')}/${decodeURIComponent(match[2] ?? '')}` : '';
       if (match && products.has(productKey)) return json(response, 200, products.get(productKey));
+      // Google answers 400 for a token that is not one at all, 404 for one it does not know.
+      if (/invalid/.test(url.pathname)) return json(response, 400, { error: { code: 400, message: 'Invalid Value', status: 'INVALID_ARGUMENT' } });
       json(response, 404, { error: { code: 404, message: 'The purchase token was not found.', status: 'NOT_FOUND' } });
     })();
   });
@@ -187,6 +197,7 @@ export async function fakeGoogle(account: { publicKey: string; clientEmail: stri
     requests,
     subscriptions,
     products,
+    voided,
     tokensIssued: () => issued.size,
     failWith: (status) => {
       failure = status;

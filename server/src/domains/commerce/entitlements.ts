@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CustomerEntitlement, EntitlementReason, GrantSource, Store, SubscriptionState } from '@contract/api/commerce';
+import type { CustomerEntitlement, EntitlementReason, GrantSource, Store, StoreEnvironment, SubscriptionState } from '@contract/api/commerce';
 import type { Database } from '../../db/client';
 import { entitlementGrants, entitlements } from '../../db/schema';
 
@@ -10,8 +10,9 @@ import { entitlementGrants, entitlements } from '../../db/schema';
  * A grant (ingest.ts, unlocks.ts) is an access period: a store subscription's or purchase's (an
  * app and a product id) or a manual unlock's (an entitlement). A store grant gives every entitlement
  * its product's SKU is linked to now (skus by app and store product id, entitlement_skus), so linking
- * or unlinking a SKU applies at once. A grant is active at `t` when it has started, has not expired
- * and has not ended early.
+ * or unlinking a SKU applies at once. A grant is active at `t` when it counts (production, or a
+ * sandbox one of one of its app's sandbox testers), has started, has not expired and has not ended
+ * early.
  */
 
 /** The entitlement a grant row gives: its own (manual) or through its product's SKU (store). */
@@ -23,9 +24,18 @@ const skuJoin = sql`
     and k.store_product_id = ${entitlementGrants.productId} and k.deleted_at is null
   left join entitlement_skus es on es.sku_id = k.id`;
 
+/**
+ * SQL: the grant row counts at all: a production (or manual) one, or a sandbox one of a customer the
+ * grant's app names among its sandbox testers (issue 18: TestFlight and sandbox purchases cost
+ * nothing, so they give nothing to anyone else).
+ */
+const grantCounts = sql`(${entitlementGrants.environment} = 'production' or exists (
+    select 1 from store_settings ss join customers tc on tc.id = ${entitlementGrants.customerId}
+    where ss.app_id = ${entitlementGrants.appId} and tc.app_user_id = any(ss.sandbox_testers)))`;
+
 /** SQL: the grant row is active at `at`. */
 export function grantActiveAt(at: Date): SQL {
-  return sql`(${entitlementGrants.startsAt} <= ${at} and (${entitlementGrants.expiresAt} is null or ${entitlementGrants.expiresAt} > ${at}) and (${entitlementGrants.endedAt} is null or ${entitlementGrants.endedAt} > ${at}))`;
+  return sql`(${entitlementGrants.startsAt} <= ${at} and (${entitlementGrants.expiresAt} is null or ${entitlementGrants.expiresAt} > ${at}) and (${entitlementGrants.endedAt} is null or ${entitlementGrants.endedAt} > ${at}) and ${grantCounts})`;
 }
 
 /**
@@ -65,6 +75,9 @@ interface GrantRow {
   readonly store_transaction_id: string | null;
   readonly unlock_id: string | null;
   readonly reason_code: string | null;
+  readonly environment: StoreEnvironment;
+  /** Whether the grant counts (grantCounts). */
+  readonly counts: boolean;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -94,7 +107,8 @@ async function grantRows(db: Database, projectId: string, customerIds: readonly 
            coalesce(t.store_transaction_id, (
              select t3.store_transaction_id from transactions t3 where t3.subscription_id = s.id order by t3.purchased_at desc limit 1
            )) as store_transaction_id,
-           ${entitlementGrants.unlockId} as unlock_id, u.reason_code as reason_code, t.store as transaction_store
+           ${entitlementGrants.unlockId} as unlock_id, u.reason_code as reason_code, t.store as transaction_store,
+           ${entitlementGrants.environment} as environment, ${grantCounts} as counts
     from ${entitlementGrants} ${skuJoin}
     left join subscriptions s on s.id = ${entitlementGrants.subscriptionId}
     left join transactions t on t.id = ${entitlementGrants.transactionId}
@@ -109,7 +123,7 @@ function isActive(row: GrantRow, at: Date): boolean {
   const time = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
   const ended = time(row.ended_at);
   const expires = time(row.expires_at);
-  return (time(row.starts_at) ?? 0) <= t && (expires === null || expires > t) && (ended === null || ended > t);
+  return row.counts && (time(row.starts_at) ?? 0) <= t && (expires === null || expires > t) && (ended === null || ended > t);
 }
 
 function reasonOf(row: GrantRow, at: Date): EntitlementReason {
@@ -127,6 +141,8 @@ function reasonOf(row: GrantRow, at: Date): EntitlementReason {
     storeTransactionId: row.store_transaction_id,
     unlockId: row.unlock_id,
     reasonCode: row.reason_code,
+    environment: row.source === 'store' ? row.environment : null,
+    sandboxOnly: !row.counts,
   };
 }
 

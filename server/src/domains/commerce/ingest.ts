@@ -23,7 +23,8 @@ import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './stores/fa
  * 3. the transaction is stored once per store id; a later statement may change its status (a
  *    refund, a revocation, a refund reversed), an earlier one arriving late changes nothing;
  * 4. the subscription takes the state the newest statement gives (`last_event_at`);
- * 5. the customer's access period (entitlement_grants) follows the subscription or purchase;
+ * 5. the customer's access period (entitlement_grants) follows the subscription or purchase, with
+ *    its environment (a sandbox one counts only for the app's sandbox testers, entitlements.ts);
  *    entitlements are resolved from it through the SKUs when asked (entitlements.ts), so a SKU
  *    linked or unlinked later applies at once;
  * 6. the customer's spend per currency is summed again from their production purchases.
@@ -62,6 +63,9 @@ const storeNames: Readonly<Record<Store, string>> = { apple: 'App Store', google
 
 /** Records and applies one store event; see the module comment. */
 export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEventFact, now: Date, by?: IngestActor): Promise<IngestResult> {
+  // The statement's time is the store's own (Apple's signed date; for Google, when the Play
+  // Developer API answered): never a time an unverified request names (issue 18).
+  const { signedAt } = fact;
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(storeEvents)
@@ -76,7 +80,7 @@ export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEvent
         outcome: fact.purchase ? 'applied' : 'ignored',
         detail: fact.ignoredBecause,
         storeTransactionId: fact.purchase?.storeTransactionId ?? null,
-        signedAt: fact.signedAt,
+        signedAt,
         receivedAt: now,
         payload: fact.payload,
       })
@@ -84,7 +88,7 @@ export async function ingestEvent(db: Database, app: IngestApp, fact: StoreEvent
       .returning({ id: storeEvents.id });
     if (!event) return { outcome: 'duplicate', eventRowId: null, customerId: null, transactionId: null, newTransaction: false };
     if (!fact.purchase) return { outcome: 'ignored', eventRowId: event.id, customerId: null, transactionId: null, newTransaction: false };
-    const applied = await applyPurchase(tx, app, fact.purchase, fact.subscription, fact.signedAt, now, by);
+    const applied = await applyPurchase(tx, app, fact.purchase, fact.subscription, signedAt, now, by);
     await tx.update(storeEvents).set({ customerId: applied.customerId }).where(eq(storeEvents.id, event.id));
     return { outcome: 'applied', eventRowId: event.id, ...applied };
   });
@@ -363,11 +367,11 @@ async function upsertSubscriptionGrant(tx: Database, app: IngestApp, customerId:
   const access = subscriptionAccess(sub, now);
   await tx
     .insert(entitlementGrants)
-    .values({ projectId: app.projectId, customerId, source: 'store', appId: app.id, productId: sub.productId, subscriptionId, ...access, updatedAt: now })
+    .values({ projectId: app.projectId, customerId, source: 'store', appId: app.id, productId: sub.productId, subscriptionId, environment: sub.environment, ...access, updatedAt: now })
     .onConflictDoUpdate({
       target: entitlementGrants.subscriptionId,
       targetWhere: sql`${entitlementGrants.subscriptionId} is not null`,
-      set: { customerId, productId: sub.productId, ...access, updatedAt: now },
+      set: { customerId, productId: sub.productId, environment: sub.environment, ...access, updatedAt: now },
     });
 }
 
@@ -384,11 +388,11 @@ async function upsertPurchaseGrant(tx: Database, app: IngestApp, customerId: str
   };
   await tx
     .insert(entitlementGrants)
-    .values({ projectId: app.projectId, customerId, source: 'store', appId: app.id, productId: row.productId, transactionId, ...values, updatedAt: now })
+    .values({ projectId: app.projectId, customerId, source: 'store', appId: app.id, productId: row.productId, transactionId, environment: row.environment, ...values, updatedAt: now })
     .onConflictDoUpdate({
       target: entitlementGrants.transactionId,
       targetWhere: sql`${entitlementGrants.transactionId} is not null`,
-      set: { customerId, ...values, updatedAt: now },
+      set: { customerId, environment: row.environment, ...values, updatedAt: now },
     });
 }
 

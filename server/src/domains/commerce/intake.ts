@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { googlePushBodySchema, LookupBody, LookupResult, ProductType } from '@contract/api/commerce';
 import { ErrorCode } from '@contract/errors';
@@ -11,11 +12,13 @@ import { ActionLimiter } from '../../rate-limit/action-limiter';
 import type { LimitTable } from '../../rate-limit/action-limits';
 import type { Clock } from '../../shared/clock';
 import { ingestEvent, type IngestActor, type IngestApp, type IngestResult } from './ingest';
-import { appleKeyOf, findStoreApp, requireStoreApp, serviceAccountOf, type StoreApp } from './store-apps';
+import { appleKeyOf, effectivePushIdentity, findStoreApp, requireStoreApp, serviceAccountOf, type StoreApp } from './store-apps';
 import { appleLookupFacts, AppleVerifiers, lookUpAppleTransaction, transactionIdFromReceipt } from './stores/apple';
 import type { StoreEndpoints } from './stores/endpoints';
 import type { PurchaseFact, StoreEventFact, SubscriptionFact } from './stores/facts';
 import {
+  answerEventId,
+  findVoided,
   getProduct,
   getSubscription,
   GooglePushVerifier,
@@ -24,12 +27,11 @@ import {
   ignoredGoogleEvent,
   oneTimeNotificationTypes,
   playClient,
-  pushEventId,
   readDeveloperNotification,
   subscriptionNotificationTypes,
   type DeveloperNotification,
 } from './stores/google';
-import { detailOf } from './stores/refusal';
+import { detailOf, StoreRefusal } from './stores/refusal';
 
 /**
  * What comes in from the stores: their notifications (the public hooks) and an operator's lookups
@@ -39,10 +41,13 @@ import { detailOf } from './stores/refusal';
  * A notification that is refused is recorded with its code and detail (no event id: nothing in it
  * can be trusted) and answered with its code. Refusals are limited per app and client address
  * (`STORE_HOOK_LIMITS`): a flood of garbage fills no table, while the stores' own notifications,
- * which verify, are never counted.
+ * which verify, are never counted. A Google push that is not authenticated (anyone who knows the
+ * URL may post one) is counted per app and per purchase token before it costs a lookup; a token
+ * Google does not know is refused with 170013 and recorded once. Refused and ignored
+ * notifications are kept within KEEP_UNAPPLIED per app, each of bounded size.
  */
 
-export const storeHookActions = ['storeHookRefusal', 'storeLookup'] as const;
+export const storeHookActions = ['storeHookRefusal', 'storeLookup', 'storeHookApp', 'storeHookToken'] as const;
 export type StoreHookAction = (typeof storeHookActions)[number];
 
 export const STORE_HOOK_LIMITS: LimitTable<StoreHookAction> = {
@@ -50,7 +55,35 @@ export const STORE_HOOK_LIMITS: LimitTable<StoreHookAction> = {
   storeHookRefusal: { count: 100, windowMs: 10 * 60_000 },
   /** 120 store lookups (and imports) per operator per 10 minutes: each is a call to Apple or Google. */
   storeLookup: { count: 120, windowMs: 10 * 60_000 },
+  /** 600 unauthenticated Google pushes per app per 10 minutes (push authentication lifts it). */
+  storeHookApp: { count: 600, windowMs: 10 * 60_000 },
+  /** 10 unauthenticated Google pushes per purchase token per 10 minutes: a real purchase changes less often. */
+  storeHookToken: { count: 10, windowMs: 10 * 60_000 },
 };
+
+/** Refused and ignored notifications kept per app (the newest). */
+export const KEEP_UNAPPLIED = 1_000;
+
+const digest = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** A purchase token Google does not know: refused with 170013, recorded once per token and app. */
+class UnknownPurchase extends StoreRefusal {
+  readonly recordKey: string;
+  constructor(token: string, detail: string | null) {
+    super(ErrorCode.GooglePurchaseUnknown, detail);
+    this.recordKey = `unknown:${digest(token)}`;
+  }
+}
+
+/** The purchase token a notification names, if any. */
+function purchaseTokenOf(notification: DeveloperNotification): string | null {
+  return (
+    notification.subscriptionNotification?.purchaseToken ??
+    notification.oneTimeProductNotification?.purchaseToken ??
+    notification.voidedPurchaseNotification?.purchaseToken ??
+    null
+  );
+}
 
 /** Codes that mean "this notification is not acceptable", counted against the sender. */
 const refusalCodes: ReadonlySet<number> = new Set([
@@ -60,6 +93,7 @@ const refusalCodes: ReadonlySet<number> = new Set([
   ErrorCode.AppleAppIdMissing,
   ErrorCode.GoogleNotificationInvalid,
   ErrorCode.GooglePackageMismatch,
+  ErrorCode.GooglePurchaseUnknown,
   ErrorCode.NoMatchingOrder,
   ErrorCode.ReceiptParseError,
   ErrorCode.CredentialFileMissing,
@@ -80,6 +114,8 @@ export interface IntakeDeps {
   readonly box: SecretBox;
   readonly endpoints: StoreEndpoints;
   readonly limits?: LimitTable<StoreHookAction> | undefined;
+  /** Refused and ignored notifications kept per app (KEEP_UNAPPLIED unless given). */
+  readonly keepUnapplied?: number | undefined;
 }
 
 /** The facts of one purchase as an operator's lookup found it. */
@@ -106,20 +142,24 @@ export class StoreIntake {
     return app;
   }
 
-  /** Records a refused notification with its code and detail. */
+  /** Records a refused notification with its code and detail (an unknown token once), within the bound. */
   private async recordRefusal(app: IngestApp, store: 'apple' | 'google', type: string, error: unknown): Promise<void> {
     const code = error instanceof AppError ? error.code : ErrorCode.InternalError;
-    await this.deps.db.insert(storeEvents).values({
-      projectId: app.projectId,
-      appId: app.id,
-      store,
-      eventId: null,
-      type,
-      outcome: 'refused',
-      errorCode: code,
-      detail: detailOf(error),
-      receivedAt: this.deps.clock(),
-    });
+    await this.deps.db
+      .insert(storeEvents)
+      .values({
+        projectId: app.projectId,
+        appId: app.id,
+        store,
+        eventId: error instanceof UnknownPurchase ? error.recordKey : null,
+        type,
+        outcome: 'refused',
+        errorCode: code,
+        detail: detailOf(error),
+        receivedAt: this.deps.clock(),
+      })
+      .onConflictDoNothing();
+    await this.pruneUnapplied(app.id);
   }
 
   /**
@@ -134,6 +174,8 @@ export class StoreIntake {
     try {
       return await handle();
     } catch (error) {
+      // A push over its limits is answered 1006 and not recorded: recording it would be the flood.
+      if (error instanceof AppError && error.code === ErrorCode.TooManyRequests) throw error;
       // The stores' own failures (an outage) are recorded without counting against the sender.
       const refusal = error instanceof AppError && refusalCodes.has(error.code);
       const counted = !refusal || (await this.limiter.take('storeHookRefusal', subject).then(
@@ -150,18 +192,10 @@ export class StoreIntake {
     const app = await this.appOf(appId, 'ios');
     return this.guarded(app, 'apple', address, () => 'UNVERIFIED', async () => {
       const fact = await this.verifiers.verifyNotification(app, signedPayload);
-      return replyOf(await ingestEvent(this.deps.db, app, fact, this.deps.clock()));
+      const reply = replyOf(await ingestEvent(this.deps.db, app, fact, this.deps.clock()));
+      if (!fact.purchase) await this.pruneUnapplied(app.id);
+      return reply;
     });
-  }
-
-  /** Whether an event id of an app was recorded already. */
-  private async seen(appId: string, store: 'apple' | 'google', eventId: string): Promise<boolean> {
-    const [row] = await this.deps.db
-      .select({ id: storeEvents.id })
-      .from(storeEvents)
-      .where(and(eq(storeEvents.appId, appId), eq(storeEvents.store, store), eq(storeEvents.eventId, eventId)))
-      .limit(1);
-    return row !== undefined;
   }
 
   /** A product's type as its SKU says (non-consumable when no SKU knows the product). */
@@ -175,35 +209,51 @@ export class StoreIntake {
   }
 
   /**
-   * `POST /hooks/google/:appId`: checks the push's OIDC token when the app's settings ask for one
-   * (a refusal is recorded as `UNAUTHENTICATED`), reads the developer notification, looks its
-   * purchase up with the Play Developer API and ingests what the API says.
+   * `POST /hooks/google/:appId`: checks the push's OIDC token when the app asks for one (a refusal
+   * is recorded as `UNAUTHENTICATED`), reads the developer notification (its event time must be a
+   * date, not in the future), limits unauthenticated pushes per app and per purchase token, looks
+   * the purchase up with the Play Developer API and ingests what the API says, as of when it said it.
    */
   async googleNotification(appId: string, body: z.infer<typeof googlePushBodySchema>, address: string, authorization?: string): Promise<HookReply> {
     const app = await this.appOf(appId, 'android');
     let type = 'UNREADABLE';
     return this.guarded(app, 'google', address, () => type, async () => {
-      if (app.googlePush) {
+      const identity = await effectivePushIdentity(this.deps.db, this.deps.box, app);
+      if (identity) {
         type = 'UNAUTHENTICATED';
-        await this.pushVerifier.verify(authorization, app.googlePush);
+        await this.pushVerifier.verify(authorization, identity);
         type = 'UNREADABLE';
       }
-      const notification = readDeveloperNotification(body.message.data);
+      const { notification, claimedAt } = readDeveloperNotification(body.message.data, this.deps.clock());
       type = notificationTypeOf(notification);
       if (notification.packageName !== app.packageName) throw new AppError(ErrorCode.GooglePackageMismatch);
-      const eventId = pushEventId(body.message.messageId ?? body.message.message_id, body.message.data);
-      if (await this.seen(app.id, 'google', eventId)) return { outcome: 'duplicate', code: ErrorCode.TransactionExists };
-      const fact = await this.googleFact(app, notification, eventId);
-      return replyOf(await ingestEvent(this.deps.db, app, fact, this.deps.clock()));
+      if (!identity) {
+        // Anyone who knows the URL may post: each push costs a lookup, so they are counted.
+        await this.limiter.take('storeHookApp', app.id);
+        const token = purchaseTokenOf(notification);
+        if (token) await this.limiter.take('storeHookToken', `${app.id}:${digest(token)}`);
+      }
+      const record = { notification, messageId: body.message.messageId ?? body.message.message_id ?? null, claimedEventTime: claimedAt?.toISOString() ?? null };
+      const fact = await this.googleFact(app, notification, record);
+      const reply = replyOf(await ingestEvent(this.deps.db, app, fact, this.deps.clock()));
+      if (!fact.purchase) await this.pruneUnapplied(app.id);
+      return reply;
     });
   }
 
-  private async googleFact(app: StoreApp, notification: DeveloperNotification, eventId: string): Promise<StoreEventFact> {
-    const at = notification.eventTimeMillis !== undefined ? new Date(Number(notification.eventTimeMillis)) : this.deps.clock();
+  /** The time of a store's answer: now, once it came (a later lookup is a newer statement). */
+  private answeredAt(): Date {
+    return this.deps.clock();
+  }
+
+  private async googleFact(app: StoreApp, notification: DeveloperNotification, record: Record<string, unknown>): Promise<StoreEventFact> {
     const type = notificationTypeOf(notification);
-    const payload: Record<string, unknown> = { notification };
     const client = () => serviceAccountOf(this.deps.db, this.deps.box, app.id).then((account) => playClient(account, this.deps.endpoints));
-    const event = (facts: { purchase: PurchaseFact; subscription: SubscriptionFact | null }, answer: unknown): StoreEventFact => ({
+    const event = (eventId: string, at: Date, facts: { purchase: PurchaseFact; subscription: SubscriptionFact | null }, answer: unknown): StoreEventFact =>
+      // A license tester's purchase (Google's sandbox) is taken only by an app that accepts sandbox data.
+      facts.purchase.environment === 'sandbox' && !app.acceptSandbox
+        ? ignoredGoogleEvent(eventId, type, at, { ...record, answer }, 'sandbox purchase: this app does not accept sandbox data')
+        : {
       store: 'google',
       eventId,
       type,
@@ -213,40 +263,65 @@ export class StoreIntake {
       purchase: facts.purchase,
       subscription: facts.subscription,
       ignoredBecause: null,
-      payload: { ...payload, answer },
-    });
+      payload: { ...record, answer },
+    };
+    // A token Google does not know is the sender's mistake (or a probe): 170013, recorded once per token.
+    const known = async <T>(token: string, ask: () => Promise<T>): Promise<T> => {
+      try {
+        return await ask();
+      } catch (error) {
+        if (error instanceof AppError && error.code === ErrorCode.NoMatchingOrder) throw new UnknownPurchase(token, detailOf(error));
+        throw error;
+      }
+    };
+
+    const subscription = async (token: string, refundedOrder: string | null) => {
+      const play = await client();
+      const answer = await known(token, () => getSubscription(play, app.packageName, token));
+      const at = this.answeredAt();
+      const refunded = refundedOrder ? await findVoided(play, app.packageName, token, refundedOrder, at) : null;
+      const eventId = answerEventId('subscription', token, answer, refunded ? { refunded: refunded.orderId } : null);
+      const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: token, at, refunded: refunded ?? undefined });
+      return facts ? event(eventId, at, facts, answer) : ignoredGoogleEvent(eventId, type, at, { ...record, answer }, `state ${answer.subscriptionState ?? 'unknown'}`);
+    };
+    const product = async (token: string, productId: string, productType: ProductType) => {
+      const answer = await known(token, async () => getProduct(await client(), app.packageName, productId, token));
+      const at = this.answeredAt();
+      const eventId = answerEventId(`product:${productId}`, token, answer);
+      const purchase = googleProductFact({ purchase: answer, productId, purchaseToken: token, type: productType, at });
+      return purchase ? event(eventId, at, { purchase, subscription: null }, answer) : ignoredGoogleEvent(eventId, type, at, { ...record, answer }, 'pending purchase');
+    };
 
     const sub = notification.subscriptionNotification;
-    if (sub?.purchaseToken) {
-      const answer = await getSubscription(await client(), app.packageName, sub.purchaseToken);
-      const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: sub.purchaseToken, notificationType: sub.notificationType ?? null, at });
-      return facts ? event(facts, answer) : ignoredGoogleEvent(eventId, type, at, { ...payload, answer }, `state ${answer.subscriptionState ?? 'unknown'}`);
-    }
+    if (sub?.purchaseToken) return subscription(sub.purchaseToken, null);
     const oneTime = notification.oneTimeProductNotification;
-    if (oneTime?.purchaseToken && oneTime.sku) {
-      const answer = await getProduct(await client(), app.packageName, oneTime.sku, oneTime.purchaseToken);
-      const purchase = googleProductFact({ purchase: answer, productId: oneTime.sku, purchaseToken: oneTime.purchaseToken, type: await this.productType(app.id, oneTime.sku), at });
-      return purchase ? event({ purchase, subscription: null }, answer) : ignoredGoogleEvent(eventId, type, at, { ...payload, answer }, 'pending purchase');
-    }
+    if (oneTime?.purchaseToken && oneTime.sku) return product(oneTime.purchaseToken, oneTime.sku, await this.productType(app.id, oneTime.sku));
     const voided = notification.voidedPurchaseNotification;
     if (voided?.purchaseToken && voided.orderId) {
-      const refunded = { orderId: voided.orderId, at };
-      if (voided.productType === 1) {
-        const answer = await getSubscription(await client(), app.packageName, voided.purchaseToken);
-        const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: voided.purchaseToken, notificationType: null, at, refunded });
-        return facts ? event(facts, answer) : ignoredGoogleEvent(eventId, type, at, { ...payload, answer }, 'no order');
-      }
-      const [known] = await this.deps.db
+      // The push names the order; the Voided Purchases API (subscriptions) or products.get (one-time
+      // products, cancelled once refunded) says whether it was refunded.
+      if (voided.productType === 1) return subscription(voided.purchaseToken, voided.orderId);
+      const [ours] = await this.deps.db
         .select({ productId: transactions.productId, type: transactions.type })
         .from(transactions)
-        .where(and(eq(transactions.appId, app.id), eq(transactions.storeTransactionId, voided.orderId)))
+        .where(and(eq(transactions.appId, app.id), eq(transactions.storeTransactionId, voided.orderId), eq(transactions.purchaseToken, voided.purchaseToken)))
         .limit(1);
-      if (!known) return ignoredGoogleEvent(eventId, type, at, payload, 'unknown order');
-      const answer = await getProduct(await client(), app.packageName, known.productId, voided.purchaseToken);
-      const purchase = googleProductFact({ purchase: answer, productId: known.productId, purchaseToken: voided.purchaseToken, type: known.type, at, refunded: true });
-      return purchase ? event({ purchase, subscription: null }, answer) : ignoredGoogleEvent(eventId, type, at, { ...payload, answer }, 'pending purchase');
+      if (!ours) return ignoredGoogleEvent(null, type, this.answeredAt(), record, 'unknown order');
+      return product(voided.purchaseToken, ours.productId, ours.type);
     }
-    return ignoredGoogleEvent(eventId, type, at, payload, notification.testNotification ? 'test notification' : 'nothing to look up');
+    return ignoredGoogleEvent(null, type, this.answeredAt(), record, notification.testNotification ? 'test notification' : 'nothing to look up');
+  }
+
+  /**
+   * Keeps an app's refused and ignored notifications within `keepUnapplied` (newest first): anyone
+   * may post them, so neither their count nor their size (bounded per row) may grow without end.
+   */
+  private async pruneUnapplied(appId: string): Promise<void> {
+    const keep = this.deps.keepUnapplied ?? KEEP_UNAPPLIED;
+    await this.deps.db.execute(sql`
+      delete from store_events where id in (
+        select id from store_events where app_id = ${appId} and outcome <> 'applied'
+        order by received_at desc, id desc offset ${keep})`);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -279,7 +354,7 @@ export class StoreIntake {
     } else if (body.kind === 'googleSubscription') {
       const client = playClient(await serviceAccountOf(this.deps.db, this.deps.box, app.id), this.deps.endpoints);
       const answer = await getSubscription(client, app.packageName, body.purchaseToken);
-      const found = googleSubscriptionFacts({ purchase: answer, purchaseToken: body.purchaseToken, notificationType: null, at: now });
+      const found = googleSubscriptionFacts({ purchase: answer, purchaseToken: body.purchaseToken, at: now });
       facts = found ? [found] : [];
       result = {
         store: 'google',

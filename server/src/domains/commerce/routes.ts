@@ -16,7 +16,7 @@ import { UnlockService } from './unlocks';
  */
 function registerCommerceRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const repository = new CommerceRepository(deps.db);
-  const settings = new StoreSettingsRepository(deps.db);
+  const settings = new StoreSettingsRepository(deps.db, deps.box);
   const unlocks = new UnlockService(deps.db);
   const segmentRepository = new SegmentRepository(deps.db);
   const intake = new StoreIntake({ db: deps.db, clock: deps.clock, box: deps.box, endpoints: deps.stores ?? defaultStoreEndpoints });

@@ -20,8 +20,12 @@ export interface StoreApp extends AppleApp {
   readonly projectId: string;
   readonly platform: Platform;
   readonly packageName: string;
-  /** A Google app's push authentication (both of its settings), or null while it is off. */
+  /** A Google app's push authentication as its saved settings say, or null (off, or never saved). */
   readonly googlePush: PushIdentity | null;
+  /** Whether the app's store settings were ever saved (a new app's are not: its defaults apply). */
+  readonly settingsSaved: boolean;
+  /** The app user ids whose sandbox purchases give entitlements. */
+  readonly sandboxTesters: readonly string[];
 }
 
 /** The path each store posts to for an app. */
@@ -39,6 +43,8 @@ export async function findStoreApp(db: Database, appId: string, projectId?: stri
       packageName: apps.packageName,
       appleAppId: storeSettings.appleAppId,
       acceptSandbox: storeSettings.acceptSandbox,
+      sandboxTesters: storeSettings.sandboxTesters,
+      settingsAppId: storeSettings.appId,
       googlePushEmail: storeSettings.googlePushEmail,
       googlePushAudience: storeSettings.googlePushAudience,
     })
@@ -53,8 +59,11 @@ export async function findStoreApp(db: Database, appId: string, projectId?: stri
     packageName: row.packageName,
     bundleId: row.packageName,
     appleAppId: row.appleAppId ?? null,
-    acceptSandbox: row.acceptSandbox ?? true,
-    googlePush: row.googlePushEmail && row.googlePushAudience ? { email: row.googlePushEmail, audience: row.googlePushAudience } : null,
+    // A new app's defaults (issue 18): no sandbox data, push authentication by its Play service account.
+    acceptSandbox: row.acceptSandbox ?? false,
+    sandboxTesters: row.sandboxTesters ?? [],
+    settingsSaved: row.settingsAppId !== null,
+    googlePush: row.googlePushEmail ? { email: row.googlePushEmail, audience: row.googlePushAudience ?? null } : null,
   };
 }
 
@@ -90,9 +99,29 @@ export async function serviceAccountOf(db: Database, box: SecretBox, appId: stri
   return { client_email: parsed.client_email, private_key: parsed.private_key };
 }
 
+/**
+ * The push authentication a Google app asks for: its saved settings' service account (and
+ * audience, when set); for an app whose store settings were never saved (a new app), the service
+ * account of its Play credentials, so a new app takes only pushes Google signs for that account.
+ * Null while it is off (saved without an account, or a new app without credentials).
+ */
+export async function effectivePushIdentity(db: Database, box: SecretBox | null, app: StoreApp): Promise<PushIdentity | null> {
+  if (app.googlePush || app.settingsSaved || box === null) return app.googlePush;
+  try {
+    return { email: (await serviceAccountOf(db, box, app.id)).client_email, audience: null };
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.CredentialFileMissing) return null;
+    throw error;
+  }
+}
+
 /** Reads and changes an app's store settings. */
 export class StoreSettingsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Null where credentials are never opened (the demo data, which has none). */
+    private readonly box: SecretBox | null,
+  ) {}
 
   async get(projectId: string, appId: string): Promise<StoreSettings> {
     const app = await requireStoreApp(this.db, projectId, appId);
@@ -111,13 +140,17 @@ export class StoreSettingsRepository {
       .where(and(eq(storeEvents.projectId, projectId), eq(storeEvents.appId, appId)))
       .orderBy(desc(storeEvents.receivedAt))
       .limit(1);
+    const push = app.platform === 'android' ? await effectivePushIdentity(this.db, this.box, app) : null;
     return {
       appId,
       platform: app.platform,
       appleAppId: app.appleAppId,
       acceptSandbox: app.acceptSandbox,
-      googlePushEmail: app.googlePush?.email ?? null,
-      googlePushAudience: app.googlePush?.audience ?? null,
+      sandboxTesters: [...app.sandboxTesters],
+      googlePushEmail: push?.email ?? null,
+      googlePushAudience: push?.audience ?? null,
+      googlePushDefault: push !== null && !app.settingsSaved,
+      googlePushOpen: app.platform === 'android' && push === null,
       notificationPath: notificationPath(appId, app.platform),
       hasCredentials: secret !== undefined,
       lastEventAt: last ? last.at.toISOString() : null,
@@ -134,11 +167,12 @@ export class StoreSettingsRepository {
   async update(context: ChangeContext, appId: string, input: Omit<StoreSettingsUpdate, 'version'>, version: number): Promise<StoreSettings> {
     const before = await this.get(context.projectId, appId);
     if (before.version !== version) throw new AppError(ErrorCode.VersionConflict);
+    // Left out, the push pair keeps what applies now (a new app's Play service account included).
     const push =
       input.googlePushEmail === undefined && input.googlePushAudience === undefined
         ? { googlePushEmail: before.googlePushEmail, googlePushAudience: before.googlePushAudience }
         : { googlePushEmail: input.googlePushEmail ?? null, googlePushAudience: input.googlePushAudience ?? null };
-    const after = { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, ...push };
+    const after = { appleAppId: input.appleAppId, acceptSandbox: input.acceptSandbox, sandboxTesters: input.sandboxTesters ?? before.sandboxTesters, ...push };
     await this.db.transaction(async (tx) => {
       const values = { appId, projectId: context.projectId, ...after, updatedBy: context.actor.id, updatedAt: context.now };
       const changed = await tx
@@ -156,7 +190,13 @@ export class StoreSettingsRepository {
         entity: 'storeSettings',
         entityId: appId,
         action: 'update',
-        before: { appleAppId: before.appleAppId, acceptSandbox: before.acceptSandbox, googlePushEmail: before.googlePushEmail, googlePushAudience: before.googlePushAudience },
+        before: {
+          appleAppId: before.appleAppId,
+          acceptSandbox: before.acceptSandbox,
+          sandboxTesters: before.sandboxTesters,
+          googlePushEmail: before.googlePushEmail,
+          googlePushAudience: before.googlePushAudience,
+        },
         after,
       });
     });

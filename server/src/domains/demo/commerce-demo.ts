@@ -154,7 +154,7 @@ async function googleCustomer(db: Database, app: DemoCommerceApps['android'], i:
     const trial = n === 0 && fate === 'trial';
     const answer = googleAnswer({ state: 'SUBSCRIPTION_STATE_ACTIVE', orderId, user, plan, start, expiry: at + (trial ? 7 : plan.days) * DAY, country, trial });
     const type = n === 0 ? 4 : 2;
-    const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: token, notificationType: type, at: new Date(at) });
+    const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: token, at: new Date(at) });
     if (!facts) continue;
     await ingestEvent(db, app, { store: 'google', eventId: `demo-google-${i}-${n}`, type: subscriptionNotificationTypes[type] ?? 'UNKNOWN', subtype: null, environment: 'production', signedAt: new Date(at), purchase: facts.purchase, subscription: facts.subscription, ignoredBecause: null, payload: { demo: true } }, new Date(Math.min(at, now)));
   }
@@ -165,7 +165,7 @@ async function googleCustomer(db: Database, app: DemoCommerceApps['android'], i:
     const at = Math.min(lastAt + plan.days * DAY, now - DAY);
     const answer = googleAnswer({ state: endState, orderId: lastOrder, user, plan, start, expiry: fate === 'grace' ? now + 3 * DAY : lastAt + plan.days * DAY, country, trial: false });
     const type = fate === 'expired' ? 13 : fate === 'billing_retry' ? 5 : 6;
-    const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: token, notificationType: type, at: new Date(at) });
+    const facts = googleSubscriptionFacts({ purchase: answer, purchaseToken: token, at: new Date(at) });
     if (facts) await ingestEvent(db, app, { store: 'google', eventId: `demo-google-${i}-end`, type: subscriptionNotificationTypes[type] ?? 'UNKNOWN', subtype: null, environment: 'production', signedAt: new Date(at), purchase: facts.purchase, subscription: facts.subscription, ignoredBecause: null, payload: { demo: true } }, new Date(at));
   }
   if (i % 7 === 3) {
@@ -182,10 +182,16 @@ async function googleCustomer(db: Database, app: DemoCommerceApps['android'], i:
   return user;
 }
 
+/** The service account the demo Android app's push subscription signs its pushes with. */
+export const DEMO_PUSH_ACCOUNT = 'play-rtdn@palette-demo.iam.gserviceaccount.com';
+
 /** Seeds the demo's commerce data inside the demo's transaction. */
 export async function seedDemoCommerce(db: Database, context: ChangeContext, apps: DemoCommerceApps): Promise<void> {
   const now = context.now.getTime();
-  await new StoreSettingsRepository(db).update(context, apps.ios.id, { appleAppId: 6_448_311_069, acceptSandbox: true }, 1);
+  const settings = new StoreSettingsRepository(db, null);
+  await settings.update(context, apps.ios.id, { appleAppId: 6_448_311_069, acceptSandbox: true, sandboxTesters: ['demo-ios-000'] }, 1);
+  // Pushes to the demo Android app must carry the OIDC token Pub/Sub signs for this account (issue 18).
+  await settings.update(context, apps.android.id, { appleAppId: null, acceptSandbox: false, googlePushEmail: DEMO_PUSH_ACCOUNT, googlePushAudience: null }, 1);
   const languages = ['en-US', 'zh-CN', 'de-DE', 'ja-JP', 'pt-BR'];
   const users: string[] = [];
   for (let i = 0; i < 48; i += 1) users.push(await appleCustomer(db, apps.ios, i, now));
