@@ -22,12 +22,14 @@ export function useReasonText() {
           ? t('entitlements.storeReason', { store: reason.store ? t(`stores.${reason.store}`) : '', product: reason.productId ?? '', state: t(`states.${reason.subscriptionState}`) })
           : t('entitlements.purchaseReason', { store: reason.store ? t(`stores.${reason.store}`) : '', product: reason.productId ?? '' });
     const transaction = reason.storeTransactionId ? `, ${t('entitlements.transaction', { id: reason.storeTransactionId })}` : '';
+    // Where the purchase came from: a sandbox one gives nothing unless its user is a sandbox tester.
+    const environment = reason.sandboxOnly ? ` (${t('entitlements.sandboxOnly')})` : reason.environment === 'sandbox' ? ` (${t('entitlements.sandbox')})` : '';
     const when = reason.endedAt
       ? t('entitlements.endedBecause', { date: date(reason.endedAt), reason: reason.endReason ? t(`entitlements.endReasons.${reason.endReason}`, { defaultValue: reason.endReason }) : '' })
       : reason.expiresAt
         ? t('entitlements.ends', { date: date(reason.expiresAt) })
         : t('entitlements.forever');
-    return `${what}${transaction} · ${when}`;
+    return `${what}${environment}${transaction} · ${when}`;
   };
 }
 

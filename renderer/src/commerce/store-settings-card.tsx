@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ReceiptBag20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +79,7 @@ function StoreSettingsForm({ projectId, settings, canWrite }: { readonly project
       submitError.report(failure);
     }
   };
-  const pushOn = settings.googlePushEmail !== null && settings.googlePushAudience !== null;
+  const pushOn = !settings.googlePushOpen;
   return (
     <div className={styles.body}>
       <Field label={t('storeSettings.url')} hint={t('storeSettings.urlHint')}>
@@ -93,13 +93,31 @@ function StoreSettingsForm({ projectId, settings, canWrite }: { readonly project
           <Input value={draft.appleAppId} inputMode="numeric" disabled={!canWrite} onChange={(_, data) => change('appleAppId', data.value.replace(/\D/g, ''))} />
         </Field>
       ) : null}
-      {settings.platform === 'ios' ? <Switch label={t('storeSettings.acceptSandbox')} checked={draft.acceptSandbox} disabled={!canWrite} onChange={(_, data) => change('acceptSandbox', data.checked)} /> : null}
+      <Switch
+        label={t(settings.platform === 'ios' ? 'storeSettings.acceptSandbox' : 'storeSettings.acceptSandboxGoogle')}
+        checked={draft.acceptSandbox}
+        disabled={!canWrite}
+        onChange={(_, data) => change('acceptSandbox', data.checked)}
+        data-testid="store-accept-sandbox"
+      />
+      <Field label={t('storeSettings.sandboxTesters')} hint={t('storeSettings.sandboxTestersHint')} validationMessage={message('sandboxTesters')} className={styles.push}>
+        <Textarea value={draft.sandboxTesters} disabled={!canWrite} resize="vertical" onChange={(_, data) => change('sandboxTesters', data.value)} data-testid="store-sandbox-testers" />
+      </Field>
       {settings.platform === 'android' ? (
         <div className={styles.push}>
+          {settings.googlePushOpen ? (
+            <MessageBar intent="warning" data-testid="store-push-open">
+              <MessageBarBody>
+                <MessageBarTitle>{t('storeSettings.pushOpenTitle')}</MessageBarTitle>
+                {t('storeSettings.pushOpen')}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
           <Text>
             <Text weight="semibold">{t('storeSettings.push')}: </Text>
             <span data-testid="store-push-status">{pushOn ? t('storeSettings.pushOn') : t('storeSettings.pushOff')}</span>
           </Text>
+          {settings.googlePushDefault ? <Text className={styles.muted}>{t('storeSettings.pushDefault')}</Text> : null}
           <Field label={t('storeSettings.pushEmail')} hint={t('storeSettings.pushEmailHint')} validationMessage={message('googlePushEmail')}>
             <Input
               type="email"

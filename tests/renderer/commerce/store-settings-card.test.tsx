@@ -63,7 +63,7 @@ beforeEach(async () => {
     if (routeId === 'storeSettings.update') {
       if (refuseWith) return Promise.reject(refuseWith);
       const body = input.body as { googlePushEmail: string | null; googlePushAudience: string | null; version: number };
-      settings = { ...settings, googlePushEmail: body.googlePushEmail, googlePushAudience: body.googlePushAudience, version: body.version + 1 };
+      settings = { ...settings, googlePushEmail: body.googlePushEmail, googlePushAudience: body.googlePushAudience, googlePushOpen: body.googlePushEmail === null, version: body.version + 1 };
       return Promise.resolve(settings);
     }
     return Promise.reject(new Error(`unexpected call ${routeId}`));
@@ -92,20 +92,34 @@ const updates = () => api.call.mock.calls.filter(([id]) => id === 'storeSettings
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('a Google app’s push authentication', () => {
-  it('says it is off, refuses one field without the other, then saves both and says it is on', async () => {
+  it('warns plainly while it is off, refuses an audience without the account, then saves and says it is on', async () => {
     show();
     expect((await screen.findByTestId('store-push-status')).textContent).toBe(t('commercePages:storeSettings.pushOff'));
+    expect(screen.getByTestId('store-push-open').textContent).toContain(t('commercePages:storeSettings.pushOpenTitle'));
     expect(screen.getByRole('textbox', { name: t('commercePages:storeSettings.pushEmail') })).toBeTruthy();
-    type('store-push-email', EMAIL);
+    type('store-push-audience', 'aud');
     fireEvent.click(screen.getByRole('button', { name: t('commercePages:storeSettings.save') }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(updates()).toEqual([]);
 
+    type('store-push-email', EMAIL);
     type('store-push-audience', ' https://console.example/hooks/google/a1 ');
+    type('store-sandbox-testers', 'tester-1\ntester-2');
     expect(screen.queryByText('This field is required.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: t('commercePages:storeSettings.save') }));
-    await waitFor(() => expect(updates()).toEqual([{ appleAppId: null, acceptSandbox: true, googlePushEmail: EMAIL, googlePushAudience: 'https://console.example/hooks/google/a1', version: 1 }]));
+    await waitFor(() =>
+      expect(updates()).toEqual([{ appleAppId: null, acceptSandbox: true, sandboxTesters: ['tester-1', 'tester-2'], googlePushEmail: EMAIL, googlePushAudience: 'https://console.example/hooks/google/a1', version: 1 }]),
+    );
     await waitFor(() => expect(screen.getByTestId('store-push-status').textContent).toBe(t('commercePages:storeSettings.pushOn')));
+    expect(screen.queryByTestId('store-push-open')).toBeNull();
+  });
+
+  it('says when the account shown is the app’s Play service account, not a saved setting', async () => {
+    settings = { ...settings, googlePushEmail: EMAIL, googlePushDefault: true, googlePushOpen: false };
+    show();
+    expect((await screen.findByTestId('store-push-status')).textContent).toBe(t('commercePages:storeSettings.pushOn'));
+    expect(screen.getByText(t('commercePages:storeSettings.pushDefault'))).toBeTruthy();
+    expect(screen.queryByTestId('store-push-open')).toBeNull();
   });
 
   it('shows the server’s field errors under their fields', async () => {
@@ -122,7 +136,8 @@ describe('a Google app’s push authentication', () => {
   it('reads in Chinese, and offers no save to a member who may only read', async () => {
     await i18n.changeLanguage('zh-CN');
     show(false);
-    expect((await screen.findByTestId('store-push-status')).textContent).toBe('已关闭：任何知道该地址的人都可以发送推送，每条推送仅以 Play Developer API 的确认为准。填写下方两个字段即可开启。');
+    expect((await screen.findByTestId('store-push-status')).textContent).toBe('已关闭。填写下方的推送服务账号即可开启。');
+    expect(screen.getByText('任何知道此应用通知地址的人都可以向其发送推送')).toBeTruthy();
     expect(screen.getByText('推送服务账号')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
   });
