@@ -23,7 +23,8 @@ export default defineConfig({
         },
       },
       { resolve: { alias }, test: { name: 'main', include: ['tests/main/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
-      { resolve: { alias }, test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/renderer/setup.ts'] } },
+      // Component tests render whole screens: 5 s (vitest's default) is too little on a busy 2-core machine.
+      { resolve: { alias }, test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/renderer/setup.ts'], testTimeout: 20_000 } },
     ],
   },
 });
