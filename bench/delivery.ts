@@ -113,7 +113,7 @@ export async function benchDelivery(): Promise<void> {
   await migrateDatabase({ pglite });
   const database = await openDatabase({ pglite });
   await seedSystemLists(database.db, new Date());
-  const built = await buildApp({ database, logger: false, deliveryRateLimit: { perSecond: 10_000_000, burst: 10_000_000 } });
+  const built = await buildApp({ database, logger: false, deliveryRateLimit: { perSecond: 10_000_000, burst: 10_000_000, addressPerSecond: 10_000_000, addressBurst: 10_000_000 } });
   const bare = Fastify({ logger: false });
   try {
     // An operator, a project, two apps, their SKUs and a client key.
