@@ -97,7 +97,7 @@ export interface AppDeps {
    * without one (unit tests) an outage is bridged only by what is in memory.
    */
   readonly deliveryCacheDir?: string | undefined;
-  /** The public base URL of the delivery API (DELIVERY_URL), for preview links; the request's origin otherwise. */
+  /** The public base URL of the delivery API (DELIVERY_URL): preview links and delivered media URLs start with it. */
   readonly deliveryUrl?: string | undefined;
   /** Requests per second and burst per client key and per client address on the delivery API. */
   readonly deliveryRateLimit?: DeliveryRateLimits;

@@ -55,8 +55,6 @@ export interface ServerConfig {
    * it, and media URLs in delivered configuration start with it (never with the request's Host).
    */
   readonly deliveryUrl: string | undefined;
-  /** Requests per second per client key on the delivery API (DELIVERY_KEY_RATE; burst twice that). */
-  readonly deliveryKeyRate: number;
   /**
    * The delivery API's rate limits: per client address and key (DELIVERY_ADDRESS_RATE requests/s,
    * burst twice that) and per key (DELIVERY_KEY_RATE, a ceiling for the whole app).
@@ -210,7 +208,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     webhookPrivateAddresses: v.WEBHOOK_PRIVATE_ADDRESSES,
     deliveryCacheDir: v.DELIVERY_CACHE_DIR ?? join(v.DATA_DIR ?? defaultDataDir(env), 'delivery'),
     deliveryUrl: v.DELIVERY_URL?.replace(/\/+$/, ''),
-    deliveryKeyRate: v.DELIVERY_KEY_RATE,
     deliveryRateLimits: {
       perSecond: v.DELIVERY_KEY_RATE,
       burst: v.DELIVERY_KEY_RATE * 2,
