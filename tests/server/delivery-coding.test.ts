@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { strongEtag } from '../../server/src/delivery/compiled';
+import { fromSnapshot, previewPasswordDigest, strongEtag, toSnapshot } from '../../server/src/delivery/compiled';
 import { COMPRESS_THRESHOLD_BYTES, encodedReply, etagMatchesReply, negotiateCoding, representationOf } from '../../server/src/delivery/content-coding';
 import { KeyRateLimit } from '../../server/src/delivery/keys';
 import { WrongPasswordThrottle } from '../../server/src/delivery/preview-throttle';
@@ -79,5 +79,22 @@ describe('the wrong-password throttle', () => {
     throttle.wrong('c', 1);
     throttle.wrong('c', 1);
     expect(throttle.blockedFor('c', 2)).toBeNull();
+  });
+});
+
+describe('the last-known-good snapshot', () => {
+  const projectId = '00000000-0000-4000-8000-000000000001';
+  const empty = { items: [], regionGroups: {} };
+
+  it('keeps the password as the HMAC it was given, and does not trust the unkeyed hash of an older copy', () => {
+    const key = Buffer.alloc(32, 7);
+    const digest = previewPasswordDigest(key, projectId, 'tester-2026');
+    expect(digest).not.toBe(previewPasswordDigest(Buffer.alloc(32, 8), projectId, 'tester-2026'));
+    const current = fromSnapshot({ format: 2, projectId, compiledAt: '2030-01-01T00:00:00.000Z', environments: { official: empty, preview: empty }, previewPasswordHash: digest, revokedLinks: [] });
+    expect(current?.previewPasswordHash).toBe(digest);
+    expect(current && toSnapshot(current)).toMatchObject({ format: 2, previewPasswordHash: digest });
+    const older = fromSnapshot({ format: 1, projectId, compiledAt: '2030-01-01T00:00:00.000Z', environments: { official: empty, preview: empty }, previewPasswordHash: 'ab'.repeat(32), revokedLinks: [] });
+    expect(older).not.toBeNull();
+    expect(older?.previewPasswordHash).toBeNull();
   });
 });
