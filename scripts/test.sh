@@ -2,7 +2,8 @@
 # Sets up what the tests need and runs every test: the README's test command (`npm test`).
 #
 # 1. Debian packages (Chromium for the end-to-end suite, gnome-keyring and D-Bus for the real
-#    keychain, libsecret for keytar) when they are missing and this user may install them.
+#    keychain, libsecret for keytar, nginx for the delivery API's CDN test) when they are missing
+#    and this user may install them.
 # 2. `npm ci`.
 # 3. Lint, types, unit and server suites (the server suite on PGlite, then on PostgreSQL when one
 #    answers at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), the build, the
@@ -27,6 +28,7 @@ if [ "${SKIP_SETUP:-0}" != 1 ]; then
   command -v secret-tool >/dev/null || need+=(libsecret-tools)
   [ -f /usr/include/libsecret-1/libsecret/secret.h ] || need+=(libsecret-1-dev)
   fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+  { command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; } || need+=(nginx-light)
   if [ ${#need[@]} -gt 0 ]; then
     step "Installing Debian packages: ${need[*]}"
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

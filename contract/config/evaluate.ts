@@ -1,4 +1,3 @@
-import { compareVersions, parseVersion } from '../validation';
 import type { Platform } from '../resources/projects';
 import { insideDailyWindow, type Schedule } from './schedule';
 import { languageMatches, type Targeting } from './targeting';
@@ -17,7 +16,11 @@ import { languageMatches, type Targeting } from './targeting';
 export interface EvaluationContext {
   readonly now: Date;
   readonly platform: Platform;
-  /** The app's version (`2.13.1`); null when unknown (version bounds then exclude the item). */
+  /**
+   * The app's version, 1 to 4 groups of digits (`3`, `2.13`, `2.13.1`); null when unknown, and then
+   * (or when it is not such a version) version bounds exclude the item. Compared group by group as
+   * numbers, missing groups counting as 0: `3` = `3.0` = `3.0.0` (appVersionParts).
+   */
   readonly version: string | null;
   /** ISO 3166-1 alpha-2 region of the user; null when unknown. */
   readonly region: string | null;
@@ -66,6 +69,25 @@ export interface Evaluation {
   readonly reasons: readonly NotLiveReason[];
 }
 
+/**
+ * The groups of an app version as the app reports it: 1 to 4 groups of 1–9 digits (what the delivery
+ * API accepts as `version`), else null. Operators' bounds (minVersion, maxVersion) use the spec's
+ * 2–4 groups, a subset of this.
+ */
+export function appVersionParts(text: string): number[] | null {
+  const value = text.trim();
+  return /^\d{1,9}(?:\.\d{1,9}){0,3}$/.test(value) ? value.split('.').map(Number) : null;
+}
+
+/** Negative, 0 or positive as version `a` is below, equal to or above `b` (missing groups are 0). */
+function compareParts(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (diff !== 0) return diff < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
 /** Time reasons: enabled, start and end, daily window. */
 function scheduleReasons(parts: EvaluatedParts, now: Date): NotLiveReason[] {
   const reasons: NotLiveReason[] = [];
@@ -89,11 +111,14 @@ function targetingReasons(targeting: Targeting | undefined, context: EvaluationC
     reasons.push({ code: 'platform', platforms: targeting.platforms });
   }
   if (targeting.minVersion || targeting.maxVersion) {
-    const version = context.version !== null && parseVersion(context.version) ? context.version : null;
+    const version = context.version === null ? null : appVersionParts(context.version);
     if (version === null) reasons.push({ code: 'versionUnknown' });
     else {
-      if (targeting.minVersion && compareVersions(version, targeting.minVersion) < 0) reasons.push({ code: 'versionBelow', minVersion: targeting.minVersion });
-      if (targeting.maxVersion && compareVersions(version, targeting.maxVersion) > 0) reasons.push({ code: 'versionAbove', maxVersion: targeting.maxVersion });
+      // Bounds passed the targeting schema; one that does not parse bounds nothing.
+      const min = targeting.minVersion ? appVersionParts(targeting.minVersion) : null;
+      const max = targeting.maxVersion ? appVersionParts(targeting.maxVersion) : null;
+      if (targeting.minVersion && min && compareParts(version, min) < 0) reasons.push({ code: 'versionBelow', minVersion: targeting.minVersion });
+      if (targeting.maxVersion && max && compareParts(version, max) > 0) reasons.push({ code: 'versionAbove', maxVersion: targeting.maxVersion });
     }
   }
   const { include, exclude } = targeting.regionGroups;

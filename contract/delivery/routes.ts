@@ -26,6 +26,23 @@ import { platformSchema } from '../resources/projects';
  * what a context would get whenever it changes (server-sent events).
  */
 
+/**
+ * A query of exactly these parameters: any other is refused with a field error of its own name
+ * (`validation.unknownFields`), so a CDN, which keys its cache on the whole URL, has one entry per
+ * real context instead of one per made-up parameter.
+ */
+function closedQuery<T extends z.ZodRawShape>(shape: T) {
+  const known = new Set(Object.keys(shape));
+  return z
+    .looseObject(shape)
+    .superRefine((value, ctx) => {
+      for (const name of Object.keys(value)) {
+        if (!known.has(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'validation.unknownFields', params: { fields: name } });
+      }
+    })
+    .transform((value) => Object.fromEntries(Object.entries(value).filter(([name]) => known.has(name))) as z.output<z.ZodObject<T>>);
+}
+
 /** The request headers that open the preview environment. */
 export const PREVIEW_PASSWORD_HEADER = 'palette-preview-password';
 export const PREVIEW_TOKEN_HEADER = 'palette-preview-token';
@@ -33,8 +50,15 @@ export const PREVIEW_TOKEN_HEADER = 'palette-preview-token';
 /** A client key as it may appear in a path: `pk_` and base64url. Anything else is refused unseen. */
 export const clientKeyParamsSchema = z.object({ clientKey: z.string().regex(/^pk_[A-Za-z0-9_-]{20,100}$/, { error: 'validation.clientKey' }) });
 
-/** The app user's context. Unknown parts are left out (an audience that needs them excludes the item). */
-export const deliveryQuerySchema = z.object({
+/**
+ * The app user's context. Unknown parts are left out (an audience that needs them excludes the item).
+ * Parameters not named here are refused (400, `fieldErrors`): every distinct URL is a cache entry of
+ * its own in a CDN, so an ignored `?x=1` would let anyone multiply them.
+ *
+ * `version` is 1 to 4 groups of digits (`3`, `2.13`, `2.13.1`); the evaluation compares it group by
+ * group with missing groups as 0, so `3` = `3.0` = `3.0.0` (contract/config/evaluate.ts).
+ */
+export const deliveryQuerySchema = closedQuery({
   platform: platformSchema,
   version: z
     .string()
@@ -87,8 +111,11 @@ export const deliveredRulesSchema = z.object({
   interruptionBudget: deliveredBudgetSchema,
 });
 
-/** The user the app asks about. */
-export const deliveryUserQuerySchema = z.object({ userId: appUserIdSchema });
+/** The user the app asks about (no other parameter). */
+export const deliveryUserQuerySchema = closedQuery({ userId: appUserIdSchema });
+
+/** The rules routes take no parameter: any is refused, so each app has one rules URL to cache. */
+export const deliveryNoQuerySchema = closedQuery({});
 export type DeliveryUserQuery = z.infer<typeof deliveryUserQuerySchema>;
 
 export const deliveryRoutes = {
@@ -109,6 +136,7 @@ export const deliveryRoutes = {
     summary: 'Every item of the app that could be live, with its schedule and audience, for the app to evaluate; strong ETag, 304 on If-None-Match.',
     tags: ['delivery'],
     params: clientKeyParamsSchema,
+    query: deliveryNoQuerySchema,
     output: deliveredRulesSchema,
   }),
   'delivery.entitlements': defineRoute({
@@ -142,6 +170,7 @@ export const deliveryRoutes = {
     summary: 'The preview environment’s rules (as delivery.rules), with the same credentials as delivery.previewConfig.',
     tags: ['delivery'],
     params: clientKeyParamsSchema,
+    query: deliveryNoQuerySchema,
     output: deliveredRulesSchema,
   }),
 } as const;

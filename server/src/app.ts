@@ -26,8 +26,8 @@ import { LastKnownGood } from './delivery/last-known-good';
 import { WebhookEvents } from './domains/integrations/events';
 import { WEBHOOK_TIMEOUT_MS } from './domains/integrations/service';
 import { startChangeRelay } from './delivery/pg-relay';
-import { PREVIEW_PASSWORD_PURPOSE } from './delivery/preview-settings';
-import { ConfigChanges, DeliveryStore } from './delivery/store';
+import { PREVIEW_PASSWORD_DIGEST_PURPOSE, PREVIEW_PASSWORD_PURPOSE } from './delivery/preview-settings';
+import { ConfigChanges, DeliveryStore, type DeliveryRateLimits } from './delivery/store';
 import { errorEnvelopeSchema } from './http/register-route';
 import { installSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
@@ -97,10 +97,10 @@ export interface AppDeps {
    * without one (unit tests) an outage is bridged only by what is in memory.
    */
   readonly deliveryCacheDir?: string | undefined;
-  /** The public base URL of the delivery API (DELIVERY_URL), for preview links; the request's origin otherwise. */
+  /** The public base URL of the delivery API (DELIVERY_URL): preview links and delivered media URLs start with it. */
   readonly deliveryUrl?: string | undefined;
-  /** Requests per second and burst per client key on the delivery API. */
-  readonly deliveryRateLimit?: { readonly perSecond: number; readonly burst: number };
+  /** Requests per second and burst per client key and per client address on the delivery API. */
+  readonly deliveryRateLimit?: DeliveryRateLimits;
   /**
    * The App Store's and Google Play's addresses and Apple's trusted roots (APPLE_*, GOOGLE_* in
    * config.ts); the real stores unless given. Tests pass their own chain and loopback fakes.
@@ -247,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const delivery = new DeliveryStore(db, configChanges, clock, {
     lastKnownGood: deps.deliveryCacheDir ? new LastKnownGood(deps.deliveryCacheDir) : undefined,
     openPassword: (sealed) => secretBox.open(sealed, PREVIEW_PASSWORD_PURPOSE),
+    previewPasswordKey: secretBox.deriveKey(PREVIEW_PASSWORD_DIGEST_PURPOSE),
     log: app.log,
     rateLimit: deps.deliveryRateLimit,
   });

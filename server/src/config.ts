@@ -50,10 +50,16 @@ export interface ServerConfig {
    * unreachable (DELIVERY_CACHE_DIR, default `<DATA_DIR>/delivery`).
    */
   readonly deliveryCacheDir: string;
-  /** The public base URL apps reach the delivery API at (DELIVERY_URL), e.g. a CDN; preview links name it. */
+  /**
+   * The public base URL apps reach the delivery API at (DELIVERY_URL), e.g. a CDN; preview links name
+   * it, and media URLs in delivered configuration start with it (never with the request's Host).
+   */
   readonly deliveryUrl: string | undefined;
-  /** Requests per second per client key on the delivery API (DELIVERY_KEY_RATE; burst twice that). */
-  readonly deliveryKeyRate: number;
+  /**
+   * The delivery API's rate limits: per client address and key (DELIVERY_ADDRESS_RATE requests/s,
+   * burst twice that) and per key (DELIVERY_KEY_RATE, a ceiling for the whole app).
+   */
+  readonly deliveryRateLimits: { readonly perSecond: number; readonly burst: number; readonly addressPerSecond: number; readonly addressBurst: number };
   /**
    * The App Store and Google Play (domains/commerce/stores/endpoints.ts): APPLE_ROOT_CERTIFICATES
    * (comma-separated PEM or DER files; default Apple Root CA - G3), APPLE_ONLINE_CHECKS (0 or 1,
@@ -144,7 +150,8 @@ const variables = {
   WEBHOOK_PRIVATE_ADDRESSES: z.enum(['allow', 'refuse'], { error: 'must be allow or refuse' }).default('refuse'),
   DELIVERY_CACHE_DIR: z.string().min(1).optional(),
   DELIVERY_URL: urlWithProtocols(['http:', 'https:']).optional(),
-  DELIVERY_KEY_RATE: integerIn(1, 1_000_000).default(2_000),
+  DELIVERY_KEY_RATE: integerIn(1, 10_000_000).default(50_000),
+  DELIVERY_ADDRESS_RATE: integerIn(1, 1_000_000).default(50),
   APPLE_ROOT_CERTIFICATES: z.string().min(1).optional(),
   APPLE_ONLINE_CHECKS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
   APPLE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
@@ -201,7 +208,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     webhookPrivateAddresses: v.WEBHOOK_PRIVATE_ADDRESSES,
     deliveryCacheDir: v.DELIVERY_CACHE_DIR ?? join(v.DATA_DIR ?? defaultDataDir(env), 'delivery'),
     deliveryUrl: v.DELIVERY_URL?.replace(/\/+$/, ''),
-    deliveryKeyRate: v.DELIVERY_KEY_RATE,
+    deliveryRateLimits: {
+      perSecond: v.DELIVERY_KEY_RATE,
+      burst: v.DELIVERY_KEY_RATE * 2,
+      addressPerSecond: v.DELIVERY_ADDRESS_RATE,
+      addressBurst: v.DELIVERY_ADDRESS_RATE * 2,
+    },
     stores: storeEndpoints(v),
   };
 }

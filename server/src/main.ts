@@ -51,7 +51,8 @@ async function startDuringOutage(config: ServerConfig, url: string, cause: unkno
     deliveryCacheDir: config.deliveryCacheDir,
     credentialsKey: config.credentialsKey,
     trustProxyHops: config.trustProxyHops,
-    rateLimit: { perSecond: config.deliveryKeyRate, burst: config.deliveryKeyRate * 2 },
+    rateLimit: config.deliveryRateLimits,
+    deliveryUrl: config.deliveryUrl,
     logger: { level: config.logLevel, stream: process.stderr },
   });
   outage.log.warn({ err: cause }, 'the database cannot be reached: serving the delivery API from its last-known-good configuration until it can');
@@ -116,7 +117,7 @@ async function startWhole(config: ServerConfig, replacing: (() => Promise<void>)
     logger: { level: config.logLevel, stream: process.stderr },
     deliveryCacheDir: config.deliveryCacheDir,
     deliveryUrl: config.deliveryUrl,
-    deliveryRateLimit: { perSecond: config.deliveryKeyRate, burst: config.deliveryKeyRate * 2 },
+    deliveryRateLimit: config.deliveryRateLimits,
     stores: config.stores,
   });
   if (config.webhookPrivateAddresses === 'allow') {

@@ -30,6 +30,12 @@ describe('configuration', () => {
     });
   });
 
+  it('limits the delivery API per client address, under a per-key ceiling well above it (DELIVERY_ADDRESS_RATE, DELIVERY_KEY_RATE)', () => {
+    expect(loadConfig({}).deliveryRateLimits).toEqual({ perSecond: 50_000, burst: 100_000, addressPerSecond: 50, addressBurst: 100 });
+    expect(loadConfig({ DELIVERY_ADDRESS_RATE: '200', DELIVERY_KEY_RATE: '1000' }).deliveryRateLimits).toEqual({ perSecond: 1_000, burst: 2_000, addressPerSecond: 200, addressBurst: 400 });
+    expect(refusal({ DELIVERY_ADDRESS_RATE: '0' }).variable).toBe('DELIVERY_ADDRESS_RATE');
+  });
+
   it('lets webhooks reach private addresses only when told to', () => {
     expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'allow' }).webhookPrivateAddresses).toBe('allow');
     expect(loadConfig({ WEBHOOK_PRIVATE_ADDRESSES: 'refuse' }).webhookPrivateAddresses).toBe('refuse');

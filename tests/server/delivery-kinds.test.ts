@@ -82,7 +82,8 @@ let splash: MediaUpload;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  built = await createTestApp(database.handle);
+  // Media URLs start with the configured base (DELIVERY_URL), never the request's Host.
+  built = await createTestApp(database.handle, { deliveryUrl: `http://${HOST}` });
   team = await projectWithTeam(built.app, database.handle);
   const ios = await ok<{ id: string }>(app(), owner(), 'apps.create', { params: p(), body: { platform: 'ios', name: 'Kinds iOS', packageName: `com.kinds.ios${process.pid}` } });
   iosKey = (await ok<{ key: string }>(app(), owner(), 'clientKeys.create', { params: p({ id: ios.id }), body: { label: 'Kinds' } })).key;

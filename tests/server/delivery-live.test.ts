@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -394,5 +395,269 @@ describe('a preview link opened in the console', () => {
     built.clock.advance(3_600_000);
     const expired = await ok<{ state: string }>(app(), owner(), 'previewLinks.resolve', { params: p({ id: iosAppId }), body: { token: made.token } });
     expect(expired.state).toBe('expired');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 18: what an outside review found with a real SSE client, a password guesser and a CDN
+
+interface ServerEvent {
+  readonly event: string | undefined;
+  readonly id: string | undefined;
+  readonly data: string | undefined;
+}
+
+/** Every event of a stream, in order (comments skipped), and whether the server ended it. */
+function serverEvents(response: IncomingMessage): { next: (ms?: number) => Promise<ServerEvent | null>; ended: Promise<void>; close: () => void } {
+  const queue: ServerEvent[] = [];
+  const waiting: Array<(event: ServerEvent | null) => void> = [];
+  let buffer = '';
+  let done = false;
+  response.setEncoding('utf8');
+  const ended = new Promise<void>((resolve) => response.on('end', () => resolve()));
+  void ended.then(() => {
+    done = true;
+    for (const waiter of waiting.splice(0)) waiter(null);
+  });
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon <= 0) continue;
+        fields.set(line.slice(0, colon), line.slice(colon + 1).replace(/^ /, ''));
+      }
+      if (fields.has('event') || fields.has('data')) {
+        const event = { event: fields.get('event'), id: fields.get('id'), data: fields.get('data') };
+        const waiter = waiting.shift();
+        if (waiter) waiter(event);
+        else queue.push(event);
+      }
+      end = buffer.indexOf('\n\n');
+    }
+  });
+  return {
+    // Resolves null when nothing came within `ms` or the stream ended.
+    next: (ms = 2_000) => {
+      const ready = queue.shift();
+      if (ready) return Promise.resolve(ready);
+      if (done) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(settle), 1);
+          resolve(null);
+        }, ms);
+        const settle = (event: ServerEvent | null) => {
+          clearTimeout(timer);
+          resolve(event);
+        };
+        waiting.push(settle);
+      });
+    },
+    ended,
+    close: () => response.destroy(),
+  };
+}
+
+async function listening(): Promise<number> {
+  if (!app().server.listening) await app().listen({ port: 0, host: '127.0.0.1' });
+  return (app().server.address() as { port: number }).port;
+}
+
+function openStream(port: number, path: string, headers: Record<string, string> = {}): Promise<IncomingMessage> {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    httpRequest({ host: '127.0.0.1', port, path, headers: { host: 'cdn.palette.test', ...headers } }, resolve)
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the event stream (issue 18)', () => {
+  it('ends with event: error 105015 when its key is revoked while it is open', async () => {
+    const port = await listening();
+    const created = await ok<{ id: string; key: string }>(app(), owner(), 'clientKeys.create', { params: p({ id: iosAppId }), body: { label: 'Revoked while streaming' } });
+    const stream = serverEvents(await openStream(port, `/client/v1/${created.key}/events?platform=ios`));
+    try {
+      expect((await stream.next())?.event).toBe('etag');
+      await ok(app(), owner(), 'clientKeys.revoke', { params: p({ id: iosAppId, keyId: created.id }) });
+      const error = await stream.next();
+      expect(error).toMatchObject({ event: 'error' });
+      expect(JSON.parse(error?.data ?? '{}')).toEqual({ code: ErrorCode.ClientKeyInvalid });
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('gives each etag event its ETag as id, and a reconnect with that Last-Event-ID hears nothing until it changes', async () => {
+    const port = await listening();
+    const url = `/client/v1/${androidKey}/events?platform=android`;
+    const first = serverEvents(await openStream(port, url));
+    let etag = '';
+    try {
+      const event = await first.next();
+      etag = JSON.parse(event?.data ?? '{}').etag as string;
+      expect(event?.id).toBe(etag);
+      expect(etag).toBe((await get(`/client/v1/${androidKey}/config?platform=android`)).headers.etag);
+    } finally {
+      first.close();
+    }
+    const again = serverEvents(await openStream(port, url, { 'last-event-id': etag }));
+    try {
+      expect(await again.next(300)).toBeNull();
+      await publishedPage('After the reconnect', true);
+      const changed = await again.next();
+      expect(changed?.event).toBe('etag');
+      expect(changed?.id).not.toBe(etag);
+    } finally {
+      again.close();
+    }
+    // A stale Last-Event-ID gets the current ETag at once.
+    const stale = serverEvents(await openStream(port, url, { 'last-event-id': etag }));
+    try {
+      expect((await stale.next())?.id).not.toBe(etag);
+    } finally {
+      stale.close();
+    }
+  });
+
+  it('announces the ETag of the coding the stream’s Accept-Encoding would get from config', async () => {
+    const port = await listening();
+    for (let i = 0; i < 4; i += 1) await publishedPage(`Long page ${i}`, true);
+    const stream = serverEvents(await openStream(port, `/client/v1/${iosKey}/events?platform=ios`, { 'accept-encoding': 'gzip' }));
+    try {
+      const event = await stream.next();
+      const config = await get(`/client/v1/${iosKey}/config?platform=ios`, { 'accept-encoding': 'gzip' });
+      expect(config.headers['content-encoding']).toBe('gzip');
+      expect(event?.id).toBe(config.headers.etag);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('caps the streams of one key from one address, with a clear refusal, and frees a place when one closes', async () => {
+    const port = await listening();
+    const opened: Array<ReturnType<typeof serverEvents>> = [];
+    try {
+      for (let i = 0; i < 20; i += 1) {
+        const response = await openStream(port, `/client/v1/${iosKey}/events?platform=ios`);
+        expect(response.statusCode).toBe(200);
+        opened.push(serverEvents(response));
+      }
+      const refused = await openStream(port, `/client/v1/${iosKey}/events?platform=ios`);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('30');
+      const body = await new Promise<string>((resolve) => {
+        let text = '';
+        refused.setEncoding('utf8');
+        refused.on('data', (chunk: string) => (text += chunk));
+        refused.on('end', () => resolve(text));
+      });
+      expect(JSON.parse(body)).toMatchObject({ code: ErrorCode.TooManyRequests, message: expect.stringContaining('at most 20') });
+      // Another key from the same address is not affected.
+      const other = await openStream(port, `/client/v1/${androidKey}/events?platform=android`);
+      expect(other.statusCode).toBe(200);
+      other.destroy();
+      opened.pop()?.close();
+      await expect
+        .poll(async () => {
+          const retry = await openStream(port, `/client/v1/${iosKey}/events?platform=ios`);
+          const status = retry.statusCode;
+          if (status === 200) opened.push(serverEvents(retry));
+          else retry.destroy();
+          return status;
+        })
+        .toBe(200);
+    } finally {
+      for (const stream of opened) stream.close();
+    }
+  });
+});
+
+describe('wrong pre-release passwords (issue 18)', () => {
+  it('are throttled per key and address: after 10 wrong ones even the right one waits, another address does not', async () => {
+    const url = `/client/v1/${iosKey}/preview/config?platform=ios`;
+    const now = await ok<DeliverySettings>(app(), owner(), 'deliverySettings.get', { params: p() });
+    await ok(app(), owner(), 'deliverySettings.update', { params: p(), body: { previewPassword: 'throttle-pass', version: now.version } });
+    const from = (remoteAddress: string, password: string) => app().inject({ method: 'GET', url, remoteAddress, headers: { [PREVIEW_PASSWORD_HEADER]: password } });
+    for (let i = 0; i < 10; i += 1) expect(codeOf(await from('203.0.113.7', `guess-${i}-pass`))).toBe(ErrorCode.SignatureInvalid);
+    const blocked = await from('203.0.113.7', 'throttle-pass');
+    expect([blocked.statusCode, codeOf(blocked)]).toEqual([429, ErrorCode.TooManyRequests]);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('203.0.113.8', 'throttle-pass')).statusCode).toBe(200);
+    built.clock.advance(15 * 60_000);
+    expect((await from('203.0.113.7', 'throttle-pass')).statusCode).toBe(200);
+  });
+
+  it('are kept on disk only as an HMAC with the server’s secret, in a file only the server’s user reads', async () => {
+    await get(`/client/v1/${iosKey}/preview/config?platform=ios`, { [PREVIEW_PASSWORD_HEADER]: 'throttle-pass' });
+    await built.delivery.flushUsage();
+    const file = join(cacheDir, `project-${team.projectId}.json`);
+    const keyed = built.delivery.previewPasswordDigest(team.projectId, 'throttle-pass');
+    // The copy is written after the compile that followed the password's change.
+    await expect.poll(async () => (await readFile(file, 'utf8').catch(() => '')).includes(keyed)).toBe(true);
+    const text = await readFile(file, 'utf8');
+    const unkeyed = createHash('sha256').update(`${team.projectId}\u0000throttle-pass`, 'utf8').digest('hex');
+    expect(text).not.toContain(unkeyed);
+    expect(text).not.toContain('throttle-pass');
+    expect(JSON.parse(text)).toMatchObject({ format: 2, previewPasswordHash: keyed });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(cacheDir, 'client-keys.json'))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('rate limits (issue 18)', () => {
+  it('count per client address: one address spending its budget leaves the key to everyone else', async () => {
+    const limited = await createTestApp(database.handle, { deliveryRateLimit: { perSecond: 1_000, burst: 1_000, addressPerSecond: 1, addressBurst: 3 } });
+    try {
+      const send = (remoteAddress: string) => limited.app.inject({ method: 'GET', url: `/client/v1/${iosKey}/config?platform=ios`, remoteAddress });
+      for (let i = 0; i < 3; i += 1) expect((await send('198.51.100.1')).statusCode).toBe(200);
+      const refused = await send('198.51.100.1');
+      expect([refused.statusCode, codeOf(refused)]).toEqual([429, ErrorCode.TooManyRequests]);
+      expect((await send('198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('take the address a trusted proxy forwards (TRUST_PROXY_HOPS), not the proxy’s own', async () => {
+    const behindCdn = await createTestApp(database.handle, { trustProxyHops: 1, deliveryRateLimit: { perSecond: 1_000, burst: 1_000, addressPerSecond: 1, addressBurst: 2 } });
+    try {
+      const send = (client: string) =>
+        behindCdn.app.inject({ method: 'GET', url: `/client/v1/${iosKey}/config?platform=ios`, remoteAddress: '10.1.1.1', headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < 2; i += 1) expect((await send('192.0.2.10')).statusCode).toBe(200);
+      expect((await send('192.0.2.10')).statusCode).toBe(429);
+      expect((await send('192.0.2.11')).statusCode).toBe(200);
+    } finally {
+      await behindCdn.app.close();
+    }
+  });
+});
+
+describe('delivery readiness (issue 18)', () => {
+  it('is ready from the database, and from the copy on disk when a server starts without its database; /healthz tells the database apart', async () => {
+    const ready = await get('/client/v1/readyz');
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', source: 'database' }]);
+    await built.delivery.flushUsage();
+    const unreachable = await openDatabase({ url: 'postgres://postgres@127.0.0.1:9/unreachable' });
+    const empty = await mkdtemp(join(tmpdir(), 'palette-empty-'));
+    const options = { database: unreachable, clock: built.clock.now, credentialsKey: undefined, trustProxyHops: 0, rateLimit: { perSecond: 100, burst: 100 }, logger: false } as const;
+    const fromDisk = await buildOutageServer({ ...options, deliveryCacheDir: cacheDir });
+    const nothing = await buildOutageServer({ ...options, deliveryCacheDir: empty });
+    try {
+      const answer = await fromDisk.inject({ method: 'GET', url: '/client/v1/readyz' });
+      expect([answer.statusCode, answer.json()]).toEqual([200, { status: 'ready', source: 'disk' }]);
+      const none = await nothing.inject({ method: 'GET', url: '/client/v1/readyz' });
+      expect([none.statusCode, (none.json() as { code: number }).code]).toEqual([503, ErrorCode.DatabaseFailure]);
+    } finally {
+      await fromDisk.close();
+      await nothing.close();
+      await unreachable.close();
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorCode } from '@contract/errors';
@@ -24,6 +24,8 @@ const app = () => built.app;
 const p = (extra: Record<string, string> = {}) => ({ projectId: team.projectId, ...extra });
 const owner = () => team.owner.token;
 const MEDIA = `/api/v1/media/${'a'.repeat(64)}.png`;
+/** DELIVERY_URL: the base of media URLs (https, unlike the requests' Host, so a test can tell them apart). */
+const DELIVERY_URL = 'https://cdn.palette.test';
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app().inject({ method: 'GET', url: path, headers: { host: 'cdn.palette.test', ...headers } });
@@ -61,7 +63,7 @@ function titles(response: LightMyRequestResponse): string[] {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  built = await createTestApp(database.handle);
+  built = await createTestApp(database.handle, { deliveryUrl: DELIVERY_URL });
   team = await projectWithTeam(built.app, database.handle);
   const ios = await ok<{ id: string }>(app(), owner(), 'apps.create', { params: p(), body: { platform: 'ios', name: 'Delivery iOS', packageName: `com.delivery.ios${process.pid}` } });
   const android = await ok<{ id: string }>(app(), owner(), 'apps.create', { params: p(), body: { platform: 'android', name: 'Delivery Android', packageName: `com.delivery.android${process.pid}` } });
@@ -116,7 +118,7 @@ describe('evaluated configuration', () => {
     const item = (response.json() as { data: { items: { subscriptionPages: Array<{ document: { name: string; image: string }; revision: number }> } } }).data.items.subscriptionPages.find(
       (i) => i.document.name === 'Everyone',
     );
-    expect(item?.document.image).toBe(`http://cdn.palette.test${MEDIA}`);
+    expect(item?.document.image).toBe(`${DELIVERY_URL}${MEDIA}`);
     expect(item?.revision).toBe(1);
     expect(titles(await get(`/client/v1/${iosKey}/config?platform=android`))).toContain('Android only');
   });
@@ -222,3 +224,95 @@ describe('rules', () => {
     expect(refused.json()).toMatchObject({ code: ErrorCode.ClientKeyInvalid });
   });
 });
+
+describe('a reply a shared cache can keep (issue 18)', () => {
+  it('carries media URLs from DELIVERY_URL whatever Host or X-Forwarded-Host the request names: same bytes, same ETag', async () => {
+    await livePage('Host-proof', {}, true);
+    const url = `/client/v1/${iosKey}/config?platform=ios`;
+    const honest = await get(url);
+    const forged = await get(url, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).toBe(honest.body);
+    expect(forged.headers.etag).toBe(honest.headers.etag);
+    expect(forged.body).not.toContain('evil.example');
+    expect(forged.body).toContain(`${DELIVERY_URL}${MEDIA}`);
+    const rules = await get(`/client/v1/${iosKey}/rules`, { host: 'evil.example' });
+    expect(rules.body).not.toContain('evil.example');
+    expect(rules.headers.etag).toBe((await get(`/client/v1/${iosKey}/rules`)).headers.etag);
+  });
+
+  it('leaves media paths root-relative when no DELIVERY_URL is configured, never taking the Host', async () => {
+    const bare = await createTestApp(database.handle);
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: `/client/v1/${iosKey}/config?platform=ios`, headers: { host: 'evil.example' } });
+      expect(response.body).not.toContain('evil.example');
+      expect(response.body).toContain(`"image":"${MEDIA}"`);
+    } finally {
+      await bare.app.close();
+    }
+  });
+
+  it('gives identity, gzip and br bodies strong ETags of their own, and says Vary: Accept-Encoding on every reply, 304s included', async () => {
+    for (let i = 0; i < 3; i += 1) await livePage(`Coded ${i}`, { description: 'Lorem ipsum '.repeat(60) });
+    const url = `/client/v1/${iosKey}/rules`;
+    const identity = await get(url);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect([identity.headers['content-encoding'], gzip.headers['content-encoding'], br.headers['content-encoding']]).toEqual([undefined, 'gzip', 'br']);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(identity.body);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(identity.body);
+    const etags = [identity, gzip, br].map((r) => r.headers.etag as string);
+    expect(new Set(etags).size).toBe(3);
+    for (const etag of etags) expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}(?:-gzip|-br)?"$/);
+    for (const response of [identity, gzip, br]) expect(response.headers.vary).toBe('Accept-Encoding');
+    // A 304 keeps Vary and names the ETag of the coding this request would get.
+    const notModified = await get(url, { 'accept-encoding': 'gzip', 'if-none-match': etags[1] as string });
+    expect([notModified.statusCode, notModified.headers.vary, notModified.headers.etag]).toEqual([304, 'Accept-Encoding', etags[1]]);
+    // The content is the same in every coding: a copy held in another coding is current too.
+    const crossed = await get(url, { 'if-none-match': etags[2] as string });
+    expect([crossed.statusCode, crossed.headers.etag]).toEqual([304, etags[0]]);
+    // Small replies go out uncompressed, and still vary.
+    const small = await get(`/client/v1/${iosKey}/config?platform=android&language=xx`, { 'accept-encoding': 'gzip' });
+    expect(small.headers.vary).toBe('Accept-Encoding');
+    // So do refusals.
+    const refused = await get(`/client/v1/pk_${'z'.repeat(43)}/rules`);
+    expect([refused.statusCode, refused.headers.vary]).toEqual([401, 'Accept-Encoding']);
+  });
+
+  it('refuses query parameters it does not know with 400 and field errors naming them', async () => {
+    for (const [path, unknown] of [
+      [`/client/v1/${iosKey}/config?platform=ios&cachebust=1`, 'cachebust'],
+      [`/client/v1/${iosKey}/rules?x=1`, 'x'],
+      [`/client/v1/${iosKey}/entitlements?userId=u1&extra=2`, 'extra'],
+    ] as const) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(400);
+      const body = response.json() as { code: number; fieldErrors: Record<string, unknown>; data?: unknown };
+      expect(body.code).toBe(ErrorCode.ParamInvalid);
+      expect(Object.keys(body.fieldErrors)).toEqual([unknown]);
+      expect(body.data).toBeUndefined();
+    }
+    // The known parameters still pass.
+    expect((await get(`/client/v1/${iosKey}/config?platform=ios&version=2.0&region=us&language=en`)).statusCode).toBe(200);
+    const events = await get(`/client/v1/${iosKey}/events?platform=ios&utm=1`);
+    expect([events.statusCode, codeOf(events)]).toEqual([400, ErrorCode.ParamInvalid]);
+  });
+
+  it('leaves disabled items out of rules, as config does', async () => {
+    await livePage('Switched off', { enabled: false });
+    const rules = await get(`/client/v1/${iosKey}/rules`);
+    expect(titles(rules)).not.toContain('Switched off');
+    expect(titles(await get(`/client/v1/${iosKey}/config?platform=ios`))).not.toContain('Switched off');
+  });
+
+  it('evaluates a one-group version (`version=3`) the way it accepts it: 3 = 3.0', async () => {
+    await livePage('From 2.5', { targeting: { platforms: [], minVersion: '2.5', maxVersion: '3.0', regionGroups: { include: [], exclude: [] }, languages: [] } });
+    expect(titles(await get(`/client/v1/${iosKey}/config?platform=ios&version=3`))).toContain('From 2.5');
+    expect(titles(await get(`/client/v1/${iosKey}/config?platform=ios&version=2`))).not.toContain('From 2.5');
+    expect(titles(await get(`/client/v1/${iosKey}/config?platform=ios&version=4`))).not.toContain('From 2.5');
+  });
+});
+
+function codeOf(response: LightMyRequestResponse): number {
+  return (response.json() as { code: number }).code;
+}

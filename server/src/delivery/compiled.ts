@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { segmentDefinitionSchema, type SegmentDefinition } from '@contract/api/commerce';
 import {
@@ -35,7 +35,7 @@ export interface CompiledProject {
   readonly projectId: string;
   readonly compiledAt: string;
   readonly environments: Readonly<Record<Environment, CompiledEnvironment>>;
-  /** SHA-256 of project id and pre-release password (hex), or null when the project has none. */
+  /** HMAC of project id and pre-release password keyed with the server's secret (hex), or null when the project has none. */
   readonly previewPasswordHash: string | null;
   /** Preview links revoked before their expiry: their tokens are refused though their signature holds. */
   readonly revokedLinks: ReadonlySet<string>;
@@ -72,9 +72,14 @@ interface Row {
   readonly document: Record<string, unknown>;
 }
 
-/** The pre-release password as the compiled project keeps it: salted with the project, hashed. */
-export function previewPasswordHash(projectId: string, password: string): string {
-  return createHash('sha256').update(`${projectId}\u0000${password}`, 'utf8').digest('hex');
+/**
+ * The pre-release password as the compiled project (and its last-known-good copy on disk) keeps it:
+ * an HMAC-SHA-256 of project id and password, keyed with a key derived from the server's secret. An
+ * unkeyed hash on disk could be tried against a word list by whoever reads the file; this cannot
+ * without the secret.
+ */
+export function previewPasswordDigest(key: Buffer, projectId: string, password: string): string {
+  return createHmac('sha256', key).update(`${projectId}\u0000${password}`, 'utf8').digest('hex');
 }
 
 /**
@@ -160,7 +165,7 @@ async function loadSegments(db: Database, projectId: string, ids: ReadonlySet<st
  * and the preview revision of every item on the air), its pre-release password and its revoked
  * preview links, and compiles them.
  */
-export async function compileProject(db: Database, projectId: string, now: Date, openPassword: (sealed: string) => string): Promise<CompiledProject> {
+export async function compileProject(db: Database, projectId: string, now: Date, openPassword: (sealed: string) => string, passwordKey: Buffer): Promise<CompiledProject> {
   const rows = await db
     .select({
       id: configItems.id,
@@ -189,7 +194,7 @@ export async function compileProject(db: Database, projectId: string, now: Date,
     projectId,
     compiledAt: now.toISOString(),
     environments: { official, preview },
-    previewPasswordHash: settings?.password ? previewPasswordHash(projectId, openPassword(settings.password)) : null,
+    previewPasswordHash: settings?.password ? previewPasswordDigest(passwordKey, projectId, openPassword(settings.password)) : null,
     revokedLinks: new Set(revoked.map((r) => r.id)),
     interruptionBudget: await interruptionBudgetForDelivery(db, projectId),
     segments: await loadSegments(db, projectId, new Set([...official.segmentIds, ...preview.segmentIds])),
@@ -200,7 +205,8 @@ export async function compileProject(db: Database, projectId: string, now: Date,
 // Snapshots: the compiled project as JSON, for the last-known-good copy on disk
 
 export interface ProjectSnapshot {
-  readonly format: 1;
+  /** 2: the password is an HMAC (format 1 held an unkeyed hash, which is not read back). */
+  readonly format: 2;
   readonly projectId: string;
   readonly compiledAt: string;
   readonly environments: Record<Environment, { items: Array<{ kind: string; delivered: DeliveredItem }>; regionGroups: Record<string, string[]> }>;
@@ -216,7 +222,7 @@ export function toSnapshot(project: CompiledProject): ProjectSnapshot {
     regionGroups: Object.fromEntries([...env.regionGroups].map(([id, regions]) => [id, [...regions].sort()])),
   });
   return {
-    format: 1,
+    format: 2,
     projectId: project.projectId,
     compiledAt: project.compiledAt,
     environments: { official: environment(project.environments.official), preview: environment(project.environments.preview) },
@@ -229,8 +235,8 @@ export function toSnapshot(project: CompiledProject): ProjectSnapshot {
 
 /** The compiled project of a snapshot; null when it is not one this server wrote. */
 export function fromSnapshot(value: unknown): CompiledProject | null {
-  const s = value as Partial<ProjectSnapshot> | null;
-  if (!s || s.format !== 1 || typeof s.projectId !== 'string' || !s.environments?.official || !s.environments.preview) return null;
+  const s = value as (Omit<Partial<ProjectSnapshot>, 'format'> & { format?: number }) | null;
+  if (!s || (s.format !== 1 && s.format !== 2) || typeof s.projectId !== 'string' || !s.environments?.official || !s.environments.preview) return null;
   // Snapshot documents are already in their delivered form: only the common parts are parsed again.
   const environment = (env: ProjectSnapshot['environments'][Environment]): CompiledEnvironment => {
     const items = env.items.flatMap((item): CompiledItem[] => {
@@ -252,7 +258,8 @@ export function fromSnapshot(value: unknown): CompiledProject | null {
     projectId: s.projectId,
     compiledAt: String(s.compiledAt),
     environments: { official: environment(s.environments.official), preview: environment(s.environments.preview) },
-    previewPasswordHash: s.previewPasswordHash ?? null,
+    // A format-1 copy's unkeyed hash is not trusted: no password opens its preview until a compile.
+    previewPasswordHash: s.format === 2 ? (s.previewPasswordHash ?? null) : null,
     revokedLinks: new Set(s.revokedLinks ?? []),
     interruptionBudget: s.interruptionBudget ?? noBudget,
     segments: definitions,
@@ -262,7 +269,12 @@ export function fromSnapshot(value: unknown): CompiledProject | null {
 // ---------------------------------------------------------------------------------------------
 // Replies
 
-/** Media paths of the API server as absolute URLs the app can load (`https://host/api/v1/media/…`). */
+/**
+ * Media paths of the API server as URLs the app can load: `<media base>/api/v1/media/…`. The base
+ * comes from configuration (DELIVERY_URL) and never from the request: a reply kept by a shared cache
+ * must not carry a host a client chose (`Host: evil.example`). Without one configured, the base is
+ * empty and the paths stay root-relative (resolved against the URL the app called).
+ */
 function absoluteMedia(value: unknown, origin: string): unknown {
   if (typeof value === 'string') return value.startsWith('/api/v1/media/') ? `${origin}${value}` : value;
   if (Array.isArray(value)) return value.map((v) => absoluteMedia(v, origin));
@@ -284,10 +296,16 @@ export function evaluatedItems(env: CompiledEnvironment, context: EvaluationCont
   return byKind(live, origin);
 }
 
-/** Every item that could be live, with its schedule and audience: the rules reply. */
+/**
+ * Every item that could be live, with its schedule and audience: the rules reply. Disabled items
+ * (`enabled: false`) are left out, as `config` leaves them out: they cannot be live for anyone.
+ */
 export function ruleItems(env: CompiledEnvironment, origin: string): { items: Record<string, DeliveredItem[]>; regionGroups: Record<string, string[]> } {
   return {
-    items: byKind(env.items, origin),
+    items: byKind(
+      env.items.filter((item) => item.enabled),
+      origin,
+    ),
     regionGroups: Object.fromEntries([...env.regionGroups].map(([id, regions]) => [id, [...regions].sort()])),
   };
 }
@@ -309,11 +327,4 @@ export function nextChangeOf(env: CompiledEnvironment, now: Date): Date | null {
 /** A strong ETag of a reply body: the first 128 bits of its SHA-256, base64url, quoted. */
 export function strongEtag(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-}
-
-/** Whether an `If-None-Match` header names this ETag (a list, `*`, or a weak form of it). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { ErrorCode } from '@contract/errors';
+import { AppError, tooManyRequests } from '../errors';
 import type { Clock } from '../shared/clock';
 import type { Environment } from './compiled';
 import type { DeliveryStore } from './store';
@@ -11,8 +12,24 @@ const RECHECK_DELAY_MS = 5;
 /** The longest a timer may wait (setTimeout's limit). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * How many event streams may be open at once in one server process: per client key and client
+ * address (one install needs one; a proxy without TRUST_PROXY_HOPS makes all its clients one
+ * address), and per client key (every install of the app). Beyond either the stream is refused with
+ * 429 and code 1006 before it opens.
+ */
+export interface StreamLimits {
+  readonly perAddress: number;
+  readonly perKey: number;
+}
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perAddress: 20, perKey: 20_000 };
+/** When a refused stream should try again (seconds). */
+const STREAM_RETRY_AFTER_SECONDS = 30;
+
 interface Stream {
   readonly projectId: string;
+  readonly keyId: string;
+  readonly address: string;
   readonly environment: Environment;
   /** The ETag the config route would answer the stream's context now; throws when access ended. */
   readonly etag: () => Promise<string>;
@@ -25,6 +42,11 @@ interface Stream {
 
 export interface StreamOptions {
   readonly projectId: string;
+  readonly keyId: string;
+  /** The client's address (as Fastify trusts it), for the per-address cap. */
+  readonly address: string;
+  /** The reconnecting client's Last-Event-ID: the ETag it last heard; no event is sent until it changes. */
+  readonly lastEventId?: string | undefined;
   readonly environment: Environment;
   readonly etag: () => Promise<string>;
 }
@@ -36,13 +58,20 @@ export interface StreamOptions {
  * A stream's project is checked again when the delivery store drops its compiled configuration (a
  * publish in this or, through PostgreSQL notifications, another process), when an item's schedule
  * starts, ends or opens or closes its daily window (a timer per project at its next such instant),
- * and at every heartbeat. A stream whose key was revoked or whose preview access ended gets an `error`
- * event with the code and is closed.
+ * and at every heartbeat (each check looks the client key up again). A stream whose key was revoked
+ * or whose preview access ended gets an `error` event with the code and is closed.
+ *
+ * Each `etag` event has `id:` the ETag itself, so a client that reconnects sends it back as
+ * `Last-Event-ID` (EventSource does so by itself) and hears nothing until the ETag differs from it.
  */
 export class DeliveryEvents {
   private readonly streams = new Map<string, Set<Stream>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Open streams per client key, and per client key and address. */
+  private readonly perKey = new Map<string, number>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly limits: StreamLimits;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -50,7 +79,9 @@ export class DeliveryEvents {
     private readonly store: DeliveryStore,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    limits?: StreamLimits,
   ) {
+    this.limits = limits ?? DEFAULT_STREAM_LIMITS;
     this.unsubscribe = store.onInvalidate((projectId) => {
       if (projectId === null) for (const id of this.streams.keys()) this.recheckSoon(id);
       else this.recheckSoon(projectId);
@@ -71,8 +102,26 @@ export class DeliveryEvents {
     return n;
   }
 
-  /** Takes the reply over as an event stream for one context. */
+  /**
+   * Takes the reply over as an event stream for one context. Throws (before anything is sent) a 429
+   * AppError when the key, or the key from this address, has as many streams open as allowed.
+   */
   open(request: FastifyRequest, reply: FastifyReply, options: StreamOptions): void {
+    const addressKey = `${options.keyId}|${options.address}`;
+    const fromAddress = this.perAddress.get(addressKey) ?? 0;
+    const ofKey = this.perKey.get(options.keyId) ?? 0;
+    if (fromAddress >= this.limits.perAddress || ofKey >= this.limits.perKey) {
+      const error = tooManyRequests(ErrorCode.TooManyRequests, STREAM_RETRY_AFTER_SECONDS);
+      throw new AppError(error.code, {
+        headers: error.headers,
+        message:
+          fromAddress >= this.limits.perAddress
+            ? `Too many open event streams for this client key from this address (at most ${this.limits.perAddress}); close one before opening another.`
+            : `Too many open event streams for this client key (at most ${this.limits.perKey} per server).`,
+      });
+    }
+    this.perAddress.set(addressKey, fromAddress + 1);
+    this.perKey.set(options.keyId, ofKey + 1);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -87,6 +136,8 @@ export class DeliveryEvents {
     let open = true;
     const stream: Stream = {
       projectId: options.projectId,
+      keyId: options.keyId,
+      address: options.address,
       environment: options.environment,
       etag: options.etag,
       write: (text) => {
@@ -98,7 +149,7 @@ export class DeliveryEvents {
         this.remove(stream);
         raw.end();
       },
-      last: null,
+      last: options.lastEventId ?? null,
       checking: null,
       again: false,
     };
@@ -119,8 +170,15 @@ export class DeliveryEvents {
 
   private remove(stream: Stream): void {
     const set = this.streams.get(stream.projectId);
-    if (!set) return;
+    if (!set?.has(stream)) return;
     set.delete(stream);
+    const addressKey = `${stream.keyId}|${stream.address}`;
+    const fromAddress = (this.perAddress.get(addressKey) ?? 1) - 1;
+    if (fromAddress > 0) this.perAddress.set(addressKey, fromAddress);
+    else this.perAddress.delete(addressKey);
+    const ofKey = (this.perKey.get(stream.keyId) ?? 1) - 1;
+    if (ofKey > 0) this.perKey.set(stream.keyId, ofKey);
+    else this.perKey.delete(stream.keyId);
     if (set.size === 0) {
       this.streams.delete(stream.projectId);
       clearTimeout(this.timers.get(stream.projectId));
@@ -158,7 +216,7 @@ export class DeliveryEvents {
           const etag = await stream.etag();
           if (etag !== stream.last) {
             stream.last = etag;
-            stream.write(`event: etag\ndata: ${JSON.stringify({ etag })}\n\n`);
+            stream.write(`id: ${etag}\nevent: etag\ndata: ${JSON.stringify({ etag })}\n\n`);
           }
         } catch (error) {
           if (error instanceof AppError) {

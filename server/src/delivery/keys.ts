@@ -78,12 +78,18 @@ export class KeyUsage {
 }
 
 /**
- * A token bucket per client key: `burst` requests at once, refilled at `perSecond`. Generous on
- * purpose: replies are cached 30 s by the app and any CDN, so an app in normal use sends a small
- * fraction of this; it stops a runaway client or a scraped key from taking the server.
+ * A token bucket per subject (a client key, or a key and a client address): `burst` requests at
+ * once, refilled at `perSecond`. Generous on purpose: replies are cached 30 s by the app and any
+ * CDN, so an app in normal use sends a small fraction of this; it stops a runaway client or a
+ * scraped key from taking the server.
+ *
+ * Buckets that have refilled completely say nothing a fresh bucket would not: they are dropped when
+ * the map grows past PRUNE_ABOVE, so addresses seen once do not accumulate.
  */
 export class KeyRateLimit {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private static readonly PRUNE_ABOVE = 10_000;
+  private prunedAt = 0;
 
   constructor(
     private readonly perSecond: number,
@@ -96,10 +102,23 @@ export class KeyRateLimit {
     bucket.tokens = Math.min(this.burst, bucket.tokens + ((nowMs - bucket.at) / 1000) * this.perSecond);
     bucket.at = nowMs;
     this.buckets.set(keyId, bucket);
+    if (this.buckets.size > KeyRateLimit.PRUNE_ABOVE && nowMs - this.prunedAt >= 1_000) this.prune(nowMs);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return { ok: true };
     }
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond)) };
+  }
+
+  /** How many subjects have a bucket (tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private prune(nowMs: number): void {
+    this.prunedAt = nowMs;
+    for (const [subject, bucket] of this.buckets) {
+      if (bucket.tokens + ((nowMs - bucket.at) / 1000) * this.perSecond >= this.burst) this.buckets.delete(subject);
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fromSnapshot, toSnapshot, type CompiledProject } from './compiled';
 import type { KeyIndexSnapshot } from './keys';
@@ -10,8 +10,9 @@ import type { KeyIndexSnapshot } from './keys';
  * beside, then renamed), so a crash mid-write leaves the previous good copy.
  *
  * What is kept: published documents (what the API serves to anyone holding a key anyway), SHA-256
- * hashes of client keys (as in the database), a salted hash of the pre-release password. No operator
- * data, no secrets in clear.
+ * hashes of client keys (as in the database), an HMAC of the pre-release password keyed with the
+ * server's secret. No operator data, no secrets in clear. Files are written mode 0600 in a directory
+ * of mode 0700: only the server's user reads them.
  */
 export class LastKnownGood {
   private readonly writes = new Map<string, Promise<void>>();
@@ -22,10 +23,13 @@ export class LastKnownGood {
     // One write per file at a time; a newer one waits for the older to finish and then replaces it.
     const previous = this.writes.get(name) ?? Promise.resolve();
     const next = previous.then(async () => {
-      await mkdir(this.dir, { recursive: true });
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
       const path = join(this.dir, name);
       const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(value));
+      await writeFile(temp, JSON.stringify(value), { mode: 0o600 });
+      // The mode given to writeFile applies only to a new file (and the umask may narrow it, never widen it):
+      // a temp file left by a crash keeps its old mode unless set again.
+      await chmod(temp, 0o600);
       await rename(temp, path);
     });
     const settled = next.catch(() => undefined);

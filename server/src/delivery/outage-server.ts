@@ -13,7 +13,8 @@ import type { Clock } from '../shared/clock';
 import { ConfigChanges } from './changes';
 import { LastKnownGood } from './last-known-good';
 import { registerDeliveryRoutes } from './routes';
-import { DeliveryStore } from './store';
+import { DeliveryStore, type DeliveryRateLimits } from './store';
+import { PREVIEW_PASSWORD_DIGEST_PURPOSE } from './preview-settings';
 
 export interface OutageServerOptions {
   readonly database: DatabaseHandle;
@@ -21,7 +22,9 @@ export interface OutageServerOptions {
   readonly deliveryCacheDir: string;
   readonly credentialsKey: string | undefined;
   readonly trustProxyHops: number;
-  readonly rateLimit: { readonly perSecond: number; readonly burst: number };
+  readonly rateLimit: DeliveryRateLimits;
+  /** The public base URL of the delivery API (DELIVERY_URL): media URLs start with it. */
+  readonly deliveryUrl?: string | undefined;
   readonly logger: FastifyServerOptions['logger'];
 }
 
@@ -51,11 +54,12 @@ export async function buildOutageServer(options: OutageServerOptions): Promise<F
     lastKnownGood: new LastKnownGood(options.deliveryCacheDir),
     log: app.log,
     rateLimit: options.rateLimit,
+    previewPasswordKey: box.deriveKey(PREVIEW_PASSWORD_DIGEST_PURPOSE),
   });
   app.addHook('onClose', async () => delivery.close());
   // No `users`: what the database knows of an app user is out of reach, so the entitlements route
   // answers 1002 and segment audiences see every user as unknown.
-  registerDeliveryRoutes(app, { delivery, box, clock: options.clock });
+  registerDeliveryRoutes(app, { delivery, box, clock: options.clock, deliveryUrl: options.deliveryUrl });
   // The console's API needs the database: say so rather than "no such route".
   app.all('/api/*', { schema: { hide: true } }, () => {
     throw new AppError(ErrorCode.DatabaseFailure, { message: 'The database cannot be reached; only the delivery API is answering, from its last-known-good configuration.' });

@@ -17,6 +17,8 @@ import { signPreviewToken, verifyPreviewToken } from './preview-tokens';
 export const PREVIEW_PASSWORD_PURPOSE = 'delivery.previewPassword';
 /** What the preview links' signing key is derived for. */
 export const PREVIEW_LINK_KEY_PURPOSE = 'delivery.previewLinks';
+/** The key of the pre-release password's HMAC in the compiled project and its copy on disk. */
+export const PREVIEW_PASSWORD_DIGEST_PURPOSE = 'delivery.previewPasswordDigest';
 
 /**
  * The URL a test phone opens for a preview link: the app's own scheme (`pc-` and its bundle id or

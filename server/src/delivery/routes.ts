@@ -14,20 +14,12 @@ import {
 import { ErrorCode } from '@contract/errors';
 import type { DomainModule, ServerDeps } from '../domains/module';
 import type { ActiveClientKey } from '../domains/client-keys/lookup';
-import { AppError } from '../errors';
+import { AppError, tooManyRequests } from '../errors';
 import { errorEnvelopeSchema, type ContractRouteConfig } from '../http/register-route';
-import {
-  etagMatches,
-  evaluatedItems,
-  previewPasswordHash,
-  ruleItems,
-  segmentsNamed,
-  strongEtag,
-  type CompiledEnvironment,
-  type CompiledProject,
-  type Environment,
-} from './compiled';
-import { DeliveryEvents, EVENTS_HEARTBEAT_MS } from './events';
+import { evaluatedItems, ruleItems, segmentsNamed, strongEtag, type CompiledEnvironment, type CompiledProject, type Environment } from './compiled';
+import { encodedReply, etagMatchesReply, negotiateCoding, representationOf } from './content-coding';
+import { DeliveryEvents, EVENTS_HEARTBEAT_MS, type StreamLimits } from './events';
+import { WrongPasswordThrottle } from './preview-throttle';
 import { PREVIEW_LINK_KEY_PURPOSE } from './preview-settings';
 import { registerFeedbackRoute } from './feedback';
 import { verifyPreviewToken } from './preview-tokens';
@@ -61,11 +53,6 @@ export const ENTITLEMENTS_CACHE_CONTROL = 'private, no-store';
  */
 export type Memberships = ReadonlySet<string> | null | undefined;
 
-/** Where the app reaches this server: media URLs are made absolute with it. */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -85,10 +72,10 @@ export function contextOf(query: DeliveryQuery, now: Date, memberships: Membersh
 /**
  * The memo key of a context: what an evaluated reply depends on besides the compiled project. The
  * user counts only through its memberships, never its id, so users in the same segments share one
- * reply (and its ETag).
+ * reply (and its ETag). Nothing of the request's headers counts (media URLs come from configuration).
  */
-export function contextKey(query: DeliveryQuery, origin: string, memberships: Memberships = undefined): string {
-  const base = `${query.platform}|${query.version ?? ''}|${query.region ?? ''}|${query.language ?? ''}|${origin}`;
+export function contextKey(query: DeliveryQuery, memberships: Memberships = undefined): string {
+  const base = `${query.platform}|${query.version ?? ''}|${query.region ?? ''}|${query.language ?? ''}`;
   if (memberships === undefined) return base;
   return `${base}|${memberships === null ? '?' : [...memberships].sort().join(',')}`;
 }
@@ -96,14 +83,26 @@ export function contextKey(query: DeliveryQuery, origin: string, memberships: Me
 /** A reply body in the success envelope, with its strong ETag. */
 export function serialized(data: unknown): MemoReply {
   const body = JSON.stringify({ code: 0, message: 'ok', data });
-  return { body, etag: strongEtag(body) };
+  return encodedReply(body, strongEtag(body));
 }
 
-/** Sends a serialized reply with its ETag, or 304 without a body when the client has it. */
+/**
+ * Sends a serialized reply in the content coding the request accepts, with that coding's strong
+ * ETag (content-coding.ts), or 304 without a body when the client's copy (in any coding) is current.
+ * `Vary: Accept-Encoding` is added to every reply of these routes by the route's onSend hook.
+ */
 function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoReply, environment: Environment, personal = false): FastifyReply {
-  reply.header('etag', memo.etag).header('cache-control', environment === 'preview' ? PREVIEW_CACHE_CONTROL : personal ? USER_CACHE_CONTROL : DELIVERY_CACHE_CONTROL);
-  if (etagMatches(request.headers['if-none-match'], memo.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(memo.body);
+  const representation = representationOf(memo, negotiateCoding(request.headers['accept-encoding']));
+  reply.header('etag', representation.etag).header('cache-control', environment === 'preview' ? PREVIEW_CACHE_CONTROL : personal ? USER_CACHE_CONTROL : DELIVERY_CACHE_CONTROL);
+  if (etagMatchesReply(request.headers['if-none-match'], memo.etag)) return reply.code(304).send();
+  if (representation.coding !== 'identity') reply.header('content-encoding', representation.coding);
+  return reply.type('application/json; charset=utf-8').send(representation.body);
+}
+
+/** The delivery routes' answer to caches: every reply (200, 304, errors) varies by Accept-Encoding. */
+async function varyByEncoding(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  reply.header('vary', 'Accept-Encoding');
+  return payload;
 }
 
 /**
@@ -116,15 +115,21 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoRepl
  * outage server, which has no database, leaves it out: its entitlements route answers 1002, and a
  * user's memberships are unknown there.
  */
-export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDeps, 'delivery' | 'box' | 'clock'> & { readonly users?: DeliveryUsers | undefined }): DeliveryEvents {
+export function registerDeliveryRoutes(
+  app: FastifyInstance,
+  deps: Pick<ServerDeps, 'delivery' | 'box' | 'clock' | 'deliveryUrl'> & { readonly users?: DeliveryUsers | undefined; readonly streamLimits?: StreamLimits | undefined },
+): DeliveryEvents {
   const linkKey = deps.box.deriveKey(PREVIEW_LINK_KEY_PURPOSE);
   const users = deps.users;
+  // Media URLs: from configuration only, never from the request's Host (compiled.ts, absoluteMedia).
+  const mediaBase = deps.deliveryUrl ?? '';
+  const wrongPasswords = new WrongPasswordThrottle();
 
-  /** The request's client key, admitted by its rate limit (1006 with Retry-After beyond it). */
+  /** The request's client key, admitted by its rate limits (1006 with Retry-After beyond them). */
   const keyOf = async (request: FastifyRequest, reply: FastifyReply): Promise<ActiveClientKey> => {
     const key = await deps.delivery.key((request.params as { clientKey: string }).clientKey);
     if (!key) throw new AppError(ErrorCode.ClientKeyInvalid);
-    const admitted = deps.delivery.admit(key);
+    const admitted = deps.delivery.admit(key, request.ip);
     if (!admitted.ok) {
       reply.header('retry-after', String(admitted.retryAfterSeconds));
       throw new AppError(ErrorCode.TooManyRequests);
@@ -132,15 +137,25 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
     return key;
   };
 
-  /** Refuses a preview request without valid credentials: 100203 none, 100204 wrong, 100205 expired. */
+  /**
+   * Refuses a preview request without valid credentials: 100203 none, 100204 wrong, 100205 expired;
+   * 1006 (429, Retry-After) after too many wrong passwords from the address with the key
+   * (preview-throttle.ts).
+   */
   const checkPreview = (request: FastifyRequest, key: ActiveClientKey, project: CompiledProject): void => {
     const password = headerOf(request, PREVIEW_PASSWORD_HEADER);
     const token = headerOf(request, PREVIEW_TOKEN_HEADER);
     if (password === undefined && token === undefined) throw new AppError(ErrorCode.SignatureMissing);
     if (password !== undefined) {
-      if (password.length > 256 || !project.previewPasswordHash || !sameSecret(previewPasswordHash(project.projectId, password), project.previewPasswordHash)) {
+      const subject = `${key.keyId}|${request.ip}`;
+      const now = deps.clock().getTime();
+      const blocked = wrongPasswords.blockedFor(subject, now);
+      if (blocked !== null) throw tooManyRequests(ErrorCode.TooManyRequests, blocked);
+      if (password.length > 256 || !project.previewPasswordHash || !sameSecret(deps.delivery.previewPasswordDigest(project.projectId, password), project.previewPasswordHash)) {
+        wrongPasswords.wrong(subject, now);
         throw new AppError(ErrorCode.SignatureInvalid);
       }
+      wrongPasswords.right(subject);
       return;
     }
     const check = verifyPreviewToken(linkKey, token ?? '', deps.clock());
@@ -173,9 +188,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
   };
 
   /** The evaluated reply for a context and memberships, memoized per compiled environment. */
-  const evaluated = (environment: Environment, project: CompiledProject, env: CompiledEnvironment, query: DeliveryQuery, origin: string, memberships: Memberships): MemoReply =>
-    deps.delivery.reply(env, contextKey(query, origin, memberships), () =>
-      serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock(), memberships), origin), interruptionBudget: project.interruptionBudget }),
+  const evaluated = (environment: Environment, project: CompiledProject, env: CompiledEnvironment, query: DeliveryQuery, memberships: Memberships): MemoReply =>
+    deps.delivery.reply(env, contextKey(query, memberships), () =>
+      serialized({ environment, items: evaluatedItems(env, contextOf(query, deps.clock(), memberships), mediaBase), interruptionBudget: project.interruptionBudget }),
     );
 
   const route = (
@@ -189,7 +204,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
       url: def.path,
       // The hooks (authentication, access) read the route's contract id and auth from here.
       config: config as never,
-      compress: { threshold: 1024 },
+      // Content coding is done by sendCached (one ETag per coding), not by @fastify/compress.
+      compress: false,
+      onSend: varyByEncoding,
       schema: {
         operationId: id,
         summary: def.summary,
@@ -216,14 +233,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
     const { project, env } = await environmentOf(request, key, environment);
     const query = request.query as DeliveryQuery;
     const memberships = await membershipsOf(project, env, query.userId);
-    const memo = evaluated(environment, project, env, query, originOf(request), memberships);
+    const memo = evaluated(environment, project, env, query, memberships);
     return sendCached(request, reply, memo, environment, memberships !== undefined && query.userId !== undefined);
   };
   const rules = (environment: Environment) => async (request: FastifyRequest, reply: FastifyReply) => {
     const key = await keyOf(request, reply);
     const { project, env } = await environmentOf(request, key, environment);
-    const origin = originOf(request);
-    const memo = deps.delivery.reply(env, `rules|${origin}`, () => serialized({ environment, ...ruleItems(env, origin), interruptionBudget: project.interruptionBudget }));
+    const memo = deps.delivery.reply(env, 'rules', () => serialized({ environment, ...ruleItems(env, mediaBase), interruptionBudget: project.interruptionBudget }));
     return sendCached(request, reply, memo, environment);
   };
   route('delivery.config', config('official'));
@@ -255,46 +271,84 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: Pick<ServerDe
   route('delivery.previewRules', rules('preview'));
 
   // The event stream: the ETag of what a context would get, now and whenever it changes.
-  const events = new DeliveryEvents(deps.delivery, deps.clock, app.log);
+  const events = new DeliveryEvents(deps.delivery, deps.clock, app.log, deps.streamLimits);
   app.addHook('onClose', async () => events.close());
   for (const environment of ['official', 'preview'] as const) {
     app.route({
       method: 'GET',
       url: environment === 'official' ? '/client/v1/:clientKey/events' : '/client/v1/:clientKey/preview/events',
       config: { auth: 'public' } as never,
+      onSend: varyByEncoding,
       schema: {
         operationId: environment === 'official' ? 'delivery.events' : 'delivery.previewEvents',
         summary:
-          'Server-sent events (text/event-stream): an `etag` event with `{ "etag": … }`, the ETag the config route would answer this context, at once and whenever it changes ' +
-          `(a publish, a schedule boundary); a comment every ${EVENTS_HEARTBEAT_MS / 1000} s keeps the connection open. Same query and credentials as the config route.`,
+          'Server-sent events (text/event-stream): an `etag` event with `{ "etag": … }` and `id:` the same ETag, the ETag the config route would answer this context ' +
+          '(with the same Accept-Encoding), at once and whenever it changes (a publish, a schedule boundary); a reconnect with `Last-Event-ID` equal to the current ETag gets no ' +
+          `event until it changes. A comment every ${EVENTS_HEARTBEAT_MS / 1000} s keeps the connection open. Same query and credentials as the config route; ` +
+          'a key revoked while connected gets `event: error` with `{ "code": 105015 }` and the stream closes. Open streams per key and client address are capped (429, 1006).',
         tags: ['delivery'],
         params: clientKeyParamsSchema,
         querystring: deliveryQuerySchema,
         response: { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema },
       },
       handler: async (request, reply) => {
+        const presented = (request.params as { clientKey: string }).clientKey;
         const key = await keyOf(request, reply);
         await environmentOf(request, key, environment);
         const query = request.query as DeliveryQuery;
-        const origin = originOf(request);
+        const coding = negotiateCoding(request.headers['accept-encoding']);
         // The user's memberships are read again when the compiled configuration changes (a publish,
         // a segment's change, the compiled lifetime), not at every heartbeat.
         let known: { env: CompiledEnvironment; memberships: Memberships } | null = null;
         events.open(request, reply, {
           projectId: key.projectId,
+          keyId: key.keyId,
+          address: request.ip,
+          lastEventId: headerOf(request, 'last-event-id'),
           environment,
           etag: async () => {
+            // The key is looked up again at every check: one revoked while the stream is open ends it.
+            const current = await deps.delivery.key(presented);
+            if (current?.keyId !== key.keyId) throw new AppError(ErrorCode.ClientKeyInvalid);
             const project = await deps.delivery.project(key.projectId);
             if (environment === 'preview') checkPreview(request, key, project);
             const env = project.environments[environment];
             if (known?.env !== env) known = { env, memberships: await membershipsOf(project, env, query.userId) };
-            return evaluated(environment, project, env, query, origin, known.memberships).etag;
+            return representationOf(evaluated(environment, project, env, query, known.memberships), coding).etag;
           },
         });
         return reply;
       },
     });
   }
+
+  // The delivery API's own readiness, apart from /healthz (which checks the database): ready while
+  // it can answer, from the database or from its copy in memory or on disk during an outage.
+  app.get(
+    '/client/v1/readyz',
+    {
+      config: { auth: 'public' } as never,
+      schema: {
+        operationId: 'delivery.readiness',
+        summary:
+          'Whether the delivery API can answer (for load balancers in front of /client/v1): 200 while it has the client keys, from the database or, during a database ' +
+          'outage, from its copy in memory or the last-known-good copy on disk (`source`); 503 with 1002 when it has neither. /healthz checks the database instead.',
+        tags: ['delivery', 'health'],
+        response: { 200: z.object({ status: z.literal('ready'), source: z.enum(['database', 'memory', 'disk']).nullable() }), 503: errorEnvelopeSchema },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await deps.delivery.readiness();
+      reply.header('cache-control', 'no-store');
+      if (!readiness.ready) {
+        return reply.code(503).send({
+          code: ErrorCode.DatabaseFailure,
+          message: 'The delivery API has no client keys to answer with: the database cannot be reached and no last-known-good copy is on disk.',
+        });
+      }
+      return { status: 'ready' as const, source: readiness.source };
+    },
+  );
   return events;
 }
 

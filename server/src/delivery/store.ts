@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActiveClientKey } from '../domains/client-keys/lookup';
 import type { Database } from '../db/client';
 import type { Clock } from '../shared/clock';
 import type { ConfigChanges } from './changes';
-import { compileProject, nextChangeOf, type CompiledEnvironment, type CompiledProject, type Environment } from './compiled';
+import { compileProject, nextChangeOf, previewPasswordDigest, type CompiledEnvironment, type CompiledProject, type Environment } from './compiled';
+import type { EncodedReply } from './content-coding';
 import { KeyIndex, KeyRateLimit, KeyUsage, loadActiveKeys } from './keys';
 import type { LastKnownGood } from './last-known-good';
 
@@ -22,11 +24,28 @@ export const KEY_USAGE_FLUSH_MS = 60_000;
 /** Evaluated replies kept per project and environment (contexts); beyond it the memo starts over. */
 const MEMO_LIMIT = 10_000;
 
-/** A serialized reply: its body and strong ETag, and until when it holds (the next schedule change). */
-export interface MemoReply {
-  readonly body: string;
-  readonly etag: string;
+/** A serialized reply: its body and strong ETag, and its content codings once made (content-coding.ts). */
+export type MemoReply = EncodedReply;
+
+/**
+ * The delivery API's rate limits (token buckets, burst twice the rate unless given). Per client
+ * address and key: what one app install (or one network address) may ask. Per key: a ceiling for
+ * the whole app, well above what one server process can answer, so a key read out of the app
+ * (keys are public) cannot spend every real user's budget; it only stops a flood no address limit
+ * catches (many addresses at once).
+ */
+export interface DeliveryRateLimits {
+  readonly perSecond: number;
+  readonly burst: number;
+  /** Per client address and key (DELIVERY_ADDRESS_RATE); default DEFAULT_ADDRESS_RATE. */
+  readonly addressPerSecond?: number | undefined;
+  readonly addressBurst?: number | undefined;
 }
+
+/** Requests per second per client key (the ceiling of a whole app) unless configured. */
+export const DEFAULT_KEY_RATE = 50_000;
+/** Requests per second per client address and key unless configured. */
+export const DEFAULT_ADDRESS_RATE = 50;
 
 export interface DeliveryStoreOptions {
   readonly ttlMs?: number | undefined;
@@ -34,9 +53,14 @@ export interface DeliveryStoreOptions {
   readonly lastKnownGood?: LastKnownGood | undefined;
   /** Opens the sealed pre-release password (the credentials box). */
   readonly openPassword?: ((sealed: string) => string) | undefined;
+  /**
+   * The key of the pre-release password's HMAC (derived from the server's secret): the compiled
+   * project, and its copy on disk, keep only that HMAC. Without it (tests) a key of this process.
+   */
+  readonly previewPasswordKey?: Buffer | undefined;
   readonly log?: FastifyBaseLogger | undefined;
-  /** Requests per second and burst per client key (KeyRateLimit). */
-  readonly rateLimit?: { readonly perSecond: number; readonly burst: number } | undefined;
+  /** The rate limits per client address and per client key (KeyRateLimit). */
+  readonly rateLimit?: DeliveryRateLimits | undefined;
 }
 
 interface Entry {
@@ -92,8 +116,11 @@ export class DeliveryStore {
   /** The last configuration served per project, kept across invalidations for an outage. */
   private readonly lastServed = new Map<string, CompiledProject>();
   private keys: Keys | null = null;
+  private keysSource: DeliverySource | null = null;
   private readonly usage = new KeyUsage();
   private readonly limiter: KeyRateLimit;
+  private readonly addressLimiter: KeyRateLimit;
+  private readonly passwordKey: Buffer;
   private readonly ttlMs: number;
   private readonly flushTimer: NodeJS.Timeout;
   private readonly listeners = new Set<(projectId: string | null) => void>();
@@ -105,7 +132,11 @@ export class DeliveryStore {
     private readonly options: DeliveryStoreOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? COMPILED_TTL_MS;
-    this.limiter = new KeyRateLimit(options.rateLimit?.perSecond ?? 2_000, options.rateLimit?.burst ?? 4_000);
+    const limits = options.rateLimit;
+    this.limiter = new KeyRateLimit(limits?.perSecond ?? DEFAULT_KEY_RATE, limits?.burst ?? (limits?.perSecond ?? DEFAULT_KEY_RATE) * 2);
+    const addressRate = limits?.addressPerSecond ?? DEFAULT_ADDRESS_RATE;
+    this.addressLimiter = new KeyRateLimit(addressRate, limits?.addressBurst ?? addressRate * 2);
+    this.passwordKey = options.previewPasswordKey ?? randomBytes(32);
     changes.on((change) => {
       if (change.type === 'config') this.invalidate(change.projectId);
       else if (change.type === 'keys') this.invalidateKeys();
@@ -169,6 +200,7 @@ export class DeliveryStore {
       const snapshot = await withTimeout(loadActiveKeys(this.db), DATABASE_TIMEOUT_MS);
       void this.options.lastKnownGood?.saveKeys(snapshot).catch((error: unknown) => this.options.log?.warn({ err: error }, 'delivery: saving the client keys to disk failed'));
       const index = new KeyIndex(snapshot);
+      this.keysSource = 'database';
       const current = keys();
       if (current && !current.stale) current.ready = index;
       return index;
@@ -178,12 +210,14 @@ export class DeliveryStore {
       if (current) current.at = this.clock().getTime() - this.ttlMs + RETRY_AFTER_FAILURE_MS;
       if (previous) {
         this.options.log?.warn({ err: error }, 'delivery: database unreachable, serving the client keys in memory');
+        this.keysSource = 'memory';
         return previous;
       }
       const saved = await this.options.lastKnownGood?.loadKeys();
       if (saved) {
         this.options.log?.warn({ err: error }, 'delivery: database unreachable, serving the client keys saved on disk');
         const index = new KeyIndex(saved);
+        this.keysSource = 'disk';
         if (current) current.ready = index;
         return index;
       }
@@ -193,12 +227,37 @@ export class DeliveryStore {
     }
   }
 
-  /** Counts a request against its key's rate limit and notes the key's use. */
-  admit(key: ActiveClientKey): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  /**
+   * Counts a request against the rate limit of its client address with this key, then against the
+   * key's ceiling, and notes the key's use. `address` is the client's address as Fastify trusts it
+   * (TRUST_PROXY_HOPS: behind a CDN or load balancer, the address it forwards, else its own).
+   */
+  admit(key: ActiveClientKey, address: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
     const now = this.clock();
+    const byAddress = this.addressLimiter.take(`${key.keyId}|${address}`, now.getTime());
+    if (!byAddress.ok) return byAddress;
     const verdict = this.limiter.take(key.keyId, now.getTime());
     if (verdict.ok) this.usage.touch(key.keyId, now);
     return verdict;
+  }
+
+  /** The pre-release password as the compiled project keeps it (an HMAC with the server's secret). */
+  previewPasswordDigest(projectId: string, password: string): string {
+    return previewPasswordDigest(this.passwordKey, projectId, password);
+  }
+
+  /**
+   * Whether the delivery API can answer: it has an index of the client keys (from the database, or
+   * kept in memory or on disk while the database is away) — the delivery readiness, which stays
+   * ready through a database outage as long as a last-known-good copy answers, unlike `/healthz`.
+   */
+  async readiness(): Promise<{ ready: boolean; source: DeliverySource | null }> {
+    try {
+      await this.key('');
+      return { ready: true, source: this.keysSource };
+    } catch {
+      return { ready: false, source: null };
+    }
   }
 
   /** Writes the keys' last use (every KEY_USAGE_FLUSH_MS, and on close). */
@@ -256,7 +315,7 @@ export class DeliveryStore {
     const now = this.clock();
     try {
       const project = await withTimeout(
-        compileProject(this.db, projectId, now, this.options.openPassword ?? ((sealed) => sealed)),
+        compileProject(this.db, projectId, now, this.options.openPassword ?? ((sealed) => sealed), this.passwordKey),
         DATABASE_TIMEOUT_MS,
       );
       this.sources.set(projectId, 'database');

@@ -100,6 +100,11 @@ export const cases: readonly VectorCase[] = [
   at('versions', 'above the highest version', { version: '2.10.1' }, ['versionAbove']),
   at('versions', 'an unknown version with a version range', { version: null }, ['versionUnknown']),
   at('versions', 'a version that is not one counts as unknown', { version: 'beta' }, ['versionUnknown']),
+  at('versions', 'one group is a version (the delivery API accepts 1 to 4): 2 is 2.0, in range', { version: '2' }),
+  at('versions', 'one group below the lowest version: 1 is 1.0', { version: '1' }, ['versionBelow']),
+  at('versions', 'one group above the highest version: 3 is 3.0', { version: '3' }, ['versionAbove']),
+  at('versions', 'four groups compare like the rest: 2.10.0.0 equals 2.10', { version: '2.10.0.0' }),
+  at('versions', 'five groups are not a version', { version: '2.0.0.0.1' }, ['versionUnknown']),
   at('china', 'a region of an included group', { region: 'HK' }),
   at('china', 'region codes compare case-insensitively', { region: 'cn' }),
   at('china', 'a region of no included group', { region: 'US' }, ['regionNotIncluded']),
@@ -135,7 +140,7 @@ export function renderVectors(): string {
   const file = {
     description:
       'Test vectors of the configuration evaluation (docs/evaluation.md). For each case, evaluate `items[case.item]` for `case.context` with `regionGroups` as the published region groups and `context.segments` as the user segments the user is in (null: unknown user); the item is live when `reasons` is empty, and an evaluation must report exactly these reasons in this order.',
-    version: 2,
+    version: 3,
     regionGroups: { [CHINA]: ['CN', 'HK', 'MO', 'TW'], [EU]: ['DE', 'FR', 'IT', 'ES', 'NL'] },
     items,
     cases,

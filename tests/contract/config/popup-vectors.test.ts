@@ -51,5 +51,20 @@ describe('docs/popup-vectors.json', () => {
     expect(choice.chosen).toBe(vector.chosen);
     expect(Object.fromEntries(choice.outcomes.map((o) => [o.id, o.reasons.map((r) => r.code)]))).toEqual(vector.reasons);
     for (const outcome of choice.outcomes) expect(outcome.shown).toBe(outcome.id === vector.chosen);
+    for (const [id, details] of Object.entries(vector.details ?? {})) {
+      const reasons = choice.outcomes.find((o) => o.id === id)?.reasons ?? [];
+      for (const detail of details ?? []) expect(reasons.find((r) => r.code === detail.code), `${id} ${detail.code}`).toEqual(expect.objectContaining(detail));
+    }
+  });
+
+  it('pin lostOnPriority’s winner and budgetDay’s reopening wherever those reasons appear', () => {
+    for (const vector of file.cases) {
+      for (const [id, codes] of Object.entries(vector.reasons)) {
+        for (const code of codes ?? []) {
+          if (code !== 'lostOnPriority' && code !== 'budgetDay') continue;
+          expect(vector.details?.[id as keyof typeof vector.reasons]?.some((d) => d.code === code), `${vector.description}: ${id} ${code}`).toBe(true);
+        }
+      }
+    }
   });
 });

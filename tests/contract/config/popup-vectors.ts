@@ -120,7 +120,18 @@ export interface PopupVectorCase {
   readonly chosen: PopupId | null;
   /** For each popup offered, every reason it is not shown, in the choice's order (empty for the chosen one). */
   readonly reasons: Readonly<Partial<Record<PopupId, readonly PopupReasonCode[]>>>;
+  /**
+   * The fields an SDK must also get right for some reasons, by popup: `lostOnPriority`'s `winner` (the
+   * popup that won) and `budgetDay`'s `nextAt` (when the day's cap opens again). Left out when none.
+   */
+  readonly details?: Readonly<Partial<Record<PopupId, ReadonlyArray<ReasonDetail>>>>;
 }
+
+/** The fields of one reason that the vectors pin. */
+export type ReasonDetail = { readonly code: 'lostOnPriority'; readonly winner: PopupId } | { readonly code: 'budgetDay'; readonly nextAt: string };
+
+/** A case with the fields of its reasons. */
+const detailed = (vector: PopupVectorCase, details: Partial<Record<PopupId, ReadonlyArray<ReasonDetail>>>): PopupVectorCase => ({ ...vector, details });
 
 const unlimited: Budget = { perSession: null, perDay: null };
 
@@ -199,22 +210,34 @@ export const popupCases: readonly PopupVectorCase[] = [
   at('2 times per user: shown once', ['twice'], { shows: { twice: ['2026-06-01T00:00:00.000Z'] } }, 'twice'),
   at('2 times per user: shown twice', ['twice'], { shows: { twice: ['2026-05-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z'] } }, null, { twice: ['timesPerUser'] }),
 
-  at('priority: high wins over medium', ['welcome', 'highPriority'], {}, 'highPriority', { welcome: ['lostOnPriority'] }),
-  at('priority: medium wins over low', ['lowPriority', 'welcome'], {}, 'welcome', { lowPriority: ['lostOnPriority'] }),
+  detailed(at('priority: high wins over medium', ['welcome', 'highPriority'], {}, 'highPriority', { welcome: ['lostOnPriority'] }), {
+    welcome: [{ code: 'lostOnPriority', winner: 'highPriority' }],
+  }),
+  detailed(at('priority: medium wins over low', ['lowPriority', 'welcome'], {}, 'welcome', { lowPriority: ['lostOnPriority'] }), {
+    lowPriority: [{ code: 'lostOnPriority', winner: 'welcome' }],
+  }),
   at('priority: only popups that could show compete', ['highPriority', 'welcome'], { shows: { highPriority: ['2026-06-15T11:00:00.000Z'] } }, 'welcome', { highPriority: ['frequency'] }),
   at('weight 3 : 1, candidates by id (heavy, light): draw 0.054 falls in heavy’s first 3/4', ['light', 'heavy'], { seed: 'vector-seed-low' }, 'heavy', { light: ['lostOnWeight'] }),
   at('weight 3 : 1: draw 0.742, just below 3/4, is still heavy’s', ['light', 'heavy'], { seed: 'seed-g' }, 'heavy', { light: ['lostOnWeight'] }),
   at('weight 3 : 1: draw 0.851, in the last 1/4, is light’s', ['light', 'heavy'], { seed: 'seed-b' }, 'light', { heavy: ['lostOnWeight'] }),
   at('weight: the default seed is the user id and the UTC day (user-42:2026-06-15 draws 0.218)', ['light', 'heavy'], { userId: 'user-42' }, 'heavy', { light: ['lostOnWeight'] }),
-  at('priority before weight: the high one wins, the others lose on priority', ['light', 'heavy', 'highPriority'], {}, 'highPriority', { light: ['lostOnPriority'], heavy: ['lostOnPriority'] }),
+  detailed(
+    at('priority before weight: the high one wins, the others lose on priority', ['light', 'heavy', 'highPriority'], {}, 'highPriority', { light: ['lostOnPriority'], heavy: ['lostOnPriority'] }),
+    { light: [{ code: 'lostOnPriority', winner: 'highPriority' }], heavy: [{ code: 'lostOnPriority', winner: 'highPriority' }] },
+  ),
 
   at('budget 2 per session: two interruptions this session', ['welcome', 'highPriority'], { otherInterruptions: ['2026-06-15T11:51:00.000Z', '2026-06-15T11:55:00.000Z'] }, null, { welcome: ['budgetSession'], highPriority: ['budgetSession'] }, { perSession: 2, perDay: null }),
   at('budget 2 per session: one this session, one before it', ['welcome'], { otherInterruptions: ['2026-06-15T11:49:59.000Z', '2026-06-15T11:55:00.000Z'] }, 'welcome', {}, { perSession: 2, perDay: null }),
   at('budget: an interruption at the session start counts', ['welcome'], { otherInterruptions: ['2026-06-15T11:50:00.000Z'] }, null, { welcome: ['budgetSession'] }, { perSession: 1, perDay: null }),
-  at('budget 3 per day: three in the last 24 hours, one before this session', ['welcome'], { otherInterruptions: ['2026-06-14T12:00:00.001Z', '2026-06-15T11:51:00.000Z', '2026-06-15T11:52:00.000Z'] }, null, { welcome: ['budgetDay'] }, { perSession: 3, perDay: 3 }),
+  detailed(
+    at('budget 3 per day: three in the last 24 hours, one before this session; the cap opens when the oldest is 24 hours old', ['welcome'], { otherInterruptions: ['2026-06-14T12:00:00.001Z', '2026-06-15T11:51:00.000Z', '2026-06-15T11:52:00.000Z'] }, null, { welcome: ['budgetDay'] }, { perSession: 3, perDay: 3 }),
+    { welcome: [{ code: 'budgetDay', nextAt: '2026-06-15T12:00:00.001Z' }] },
+  ),
   at('budget 3 per day: one exactly 24 hours ago has left the window', ['welcome'], { otherInterruptions: ['2026-06-14T12:00:00.000Z', '2026-06-15T11:51:00.000Z', '2026-06-15T11:52:00.000Z'] }, 'welcome', {}, { perSession: 3, perDay: 3 }),
   at('budget: showings of popups not offered count too', ['welcome'], { shows: { retired: ['2026-06-15T11:55:00.000Z'] } }, null, { welcome: ['budgetSession'] }, { perSession: 1, perDay: 5 }),
-  at('budget: both caps spent', ['welcome'], { otherInterruptions: ['2026-06-15T11:51:00.000Z'] }, null, { welcome: ['budgetSession', 'budgetDay'] }, { perSession: 1, perDay: 1 }),
+  detailed(at('budget: both caps spent', ['welcome'], { otherInterruptions: ['2026-06-15T11:51:00.000Z'] }, null, { welcome: ['budgetSession', 'budgetDay'] }, { perSession: 1, perDay: 1 }), {
+    welcome: [{ code: 'budgetDay', nextAt: '2026-06-16T11:51:00.000Z' }],
+  }),
   at('budget: a popup that could not show anyway keeps its own reasons only', ['freeOnly', 'welcome'], { subscriber: true, otherInterruptions: ['2026-06-15T11:51:00.000Z'] }, null, { freeOnly: ['audience'], welcome: ['budgetSession'] }, { perSession: 1, perDay: null }),
 
   at(
@@ -230,8 +253,8 @@ export const popupCases: readonly PopupVectorCase[] = [
 export function renderPopupVectors(): string {
   const file = {
     description:
-      'Test vectors of the popup choice (docs/evaluation.md "Popups"). For each case, choose among `popups[id]` for each id in `case.popups` (in that order), for `case.context` with `case.budget` and `regionGroups`; the app shows `chosen` (null: none), and every popup offered must get exactly the reasons listed, in this order.',
-    version: 1,
+      'Test vectors of the popup choice (docs/evaluation.md "Popups"). For each case, choose among `popups[id]` for each id in `case.popups` (in that order), for `case.context` with `case.budget` and `regionGroups`; the app shows `chosen` (null: none), and every popup offered must get exactly the reasons listed, in this order; where a case has `details`, those reasons also carry the fields given (`lostOnPriority`: `winner`, the popup shown instead; `budgetDay`: `nextAt`, the instant the day\'s cap opens again).',
+    version: 2,
     regionGroups: {},
     popups,
     cases: popupCases,
