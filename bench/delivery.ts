@@ -16,8 +16,8 @@
  * event and to the first GET showing the item.
  *
  * Goals (issue 18): 200s ≥ 0.8× bare Fastify's requests/s, 304s ≥ 0.9× (against the bare 304),
- * p99 of the 200s ≤ 1.3×. `BENCH_PROFILE=1` also runs the 200 load once more against a server
- * started with `--cpu-prof` and prints the profile's top entries by self time.
+ * p99 of the 200s ≤ 1.3×. `BENCH_PROFILE=1` (with `BENCH_PROFILE_DIR` to keep the profile) also runs the 200 and 304 loads once more against a server
+ * started with `--cpu-prof` and prints the profile's top entries by self time for each.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -187,41 +187,57 @@ function etagEvents(response: IncomingMessage): () => Promise<string> {
   };
 }
 
+/** A span of the monotonic clock, in microseconds: V8's CPU profiles time their samples on it. */
+interface Span {
+  readonly from: number;
+  readonly to: number;
+}
+
+const monotonicMicros = (): number => Number(process.hrtime.bigint() / 1000n);
+
 /**
- * The top entries of a V8 CPU profile by self time, grouped by function and file, counting only the
- * samples of the last `seconds` before the profile ended (the load and the shutdown, not the start).
+ * The top entries of a V8 CPU profile by self time, grouped by function and file, counting the busy
+ * samples (idle left out) taken within `span`, the load of one scenario.
  */
-async function profileTop(dir: string, count: number, seconds: number): Promise<string> {
-  const file = (await readdir(dir)).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) return '(no profile was written)\n';
-  const profile = JSON.parse(await readFile(join(dir, file), 'utf8')) as {
-    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-    endTime: number;
-    startTime: number;
-    samples: number[];
-    timeDeltas: number[];
-  };
+function profileTop(profile: CpuProfile, span: Span, count: number): string {
   const labels = new Map<number, string>();
   for (const { id, callFrame } of profile.nodes) {
     const where = callFrame.url ? `${basename(callFrame.url.replace(/^file:\/\//, ''))}:${callFrame.lineNumber + 1}` : '';
     labels.set(id, `${callFrame.functionName || '(anonymous)'} ${where}`.trim());
   }
-  const from = profile.endTime - seconds * 1e6;
   const hits = new Map<string, number>();
-  let total = 0;
+  let busy = 0;
+  let idle = 0;
   let at = profile.startTime;
   for (const [i, id] of profile.samples.entries()) {
     at += profile.timeDeltas[i] ?? 0;
-    if (at < from) continue;
+    if (at < span.from || at > span.to) continue;
     const label = labels.get(id) ?? '?';
+    if (label === '(idle)') {
+      idle += 1;
+      continue;
+    }
     hits.set(label, (hits.get(label) ?? 0) + 1);
-    total += 1;
+    busy += 1;
   }
-  return [...hits.entries()]
+  const lines = [...hits.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([label, n]) => `  ${((100 * n) / total).toFixed(1).padStart(5)}%  ${label}\n`)
+    .map(([label, n]) => `  ${((100 * n) / busy).toFixed(1).padStart(5)}%  ${label}\n`)
     .join('');
+  return `  (busy ${((100 * busy) / Math.max(1, busy + idle)).toFixed(0)}% of the samples; shares below are of the busy ones)\n${lines}`;
+}
+
+interface CpuProfile {
+  readonly nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  readonly startTime: number;
+  readonly samples: number[];
+  readonly timeDeltas: number[];
+}
+
+async function readProfile(dir: string): Promise<CpuProfile | undefined> {
+  const file = (await readdir(dir)).find((name) => name.endsWith('.cpuprofile'));
+  return file ? (JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile) : undefined;
 }
 
 export async function benchDelivery(): Promise<void> {
@@ -330,13 +346,25 @@ export async function benchDelivery(): Promise<void> {
 
     if (process.env.BENCH_PROFILE === '1') {
       await stop(server);
-      const profileDir = join(work, 'profile');
+      // BENCH_PROFILE_DIR keeps the .cpuprofile (open it in Chrome's DevTools) instead of the work folder's copy.
+      const profileDir = process.env.BENCH_PROFILE_DIR ?? join(work, 'profile');
       server = await startProcess(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, built], serverEnv(dataDir));
       await fetch(server.url + configPath, { headers: { 'x-forwarded-for': '192.0.2.1' } });
-      await load(server.url + configPath);
+      const spans: Array<[string, Span]> = [];
+      for (const [label, headers] of [
+        ['200', {}],
+        ['304', { 'if-none-match': etag }],
+      ] as const) {
+        const from = monotonicMicros();
+        await load(server.url + configPath, headers);
+        spans.push([label, { from, to: monotonicMicros() }]);
+      }
       await stop(server);
       server = undefined;
-      process.stdout.write(`CPU profile of the server under the 200 load, top entries by self time:\n${await profileTop(profileDir, 20, DURATION_S)}`);
+      const profile = await readProfile(profileDir);
+      for (const [label, span] of spans) {
+        process.stdout.write(`CPU profile of the server under the ${label} load, top entries by self time:\n${profile ? profileTop(profile, span, 15) : '  (no profile was written)\n'}`);
+      }
     }
   } finally {
     if (bare) await stop(bare);
