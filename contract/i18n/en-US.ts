@@ -122,6 +122,7 @@ export const enUS = {
     mediaRequired: 'Upload at least one picture, video or PAG file.',
     durationTooLong: 'The video is too long.',
     contentTypeMismatch: 'The content type does not match.',
+    rangeNotSatisfiable: 'The requested byte range is outside the file.',
     pageConfigNotFound: 'The page configuration does not exist.',
     pageNotFound: 'The page does not exist.',
     pageConfigInvalid: 'The page configuration is not valid.',

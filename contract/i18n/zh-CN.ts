@@ -111,6 +111,7 @@ export const zhCN: MessageShape<typeof enUS> = {
     mediaRequired: '请至少上传一张图片、一个视频或一个 PAG 文件。',
     durationTooLong: '视频时长过长。',
     contentTypeMismatch: '内容类型不匹配。',
+    rangeNotSatisfiable: '请求的字节范围超出了文件。',
     pageConfigNotFound: '页面配置不存在。',
     pageNotFound: '页面不存在。',
     pageConfigInvalid: '页面配置无效。',
