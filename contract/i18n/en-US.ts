@@ -159,6 +159,7 @@ export const enUS = {
     required: 'This field is required.',
     type: 'This value has the wrong type.',
     invalid: 'This value is not valid.',
+    textCharacters: 'This text contains a character that cannot be saved (a NUL or a broken Unicode character).',
     length: 'The length is not allowed.',
     lengthMin: 'Enter at least {{min}} characters.',
     lengthMax: 'Enter at most {{max}} characters.',

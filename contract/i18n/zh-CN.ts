@@ -148,6 +148,7 @@ export const zhCN: MessageShape<typeof enUS> = {
     required: '此项为必填项。',
     type: '此项的类型不正确。',
     invalid: '此项的值无效。',
+    textCharacters: '此文本包含无法保存的字符（NUL 或不完整的 Unicode 字符）。',
     length: '长度不符合要求。',
     lengthMin: '请至少输入 {{min}} 个字符。',
     lengthMax: '最多输入 {{max}} 个字符。',
