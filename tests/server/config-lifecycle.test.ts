@@ -125,12 +125,12 @@ describe('drafts', () => {
         expect(refused.envelope.code).toBe(ErrorCode.ParamInvalid);
         expect(refused.envelope.fieldErrors?.['draft.name']?.key).toBe('validation.textCharacters');
       }
-      // A whole pair (an emoji) is text like any other.
-      const item = await ok<ConfigItem>(app(), owner(), create, { params: p(), body: { draft: { name: `Smile 😀 ${kind.name}` } } });
-      const saved = await call(app(), owner(), `${kind.name}.saveDraft` as RouteId, { params: p({ id: item.id }), body: { version: item.version, draft: { name: 'Fine', nested: { deeper: ['ok', 'x\ud83d'] } } } });
-      expect(saved.status).toBe(400);
-      expect(saved.envelope.fieldErrors?.['draft.nested.deeper.1']?.key).toBe('validation.textCharacters');
     }
+    // A whole pair (an emoji) is text like any other; a draft saved with a lone surrogate deep inside is refused there.
+    const item = await createGroup('Smile 😀');
+    const saved = await call(app(), owner(), 'regionGroups.saveDraft', { params: p({ id: item.id }), body: { version: item.version, draft: { name: 'Fine', nested: { deeper: ['ok', 'x\ud83d'] } } } });
+    expect(saved.status).toBe(400);
+    expect(saved.envelope.fieldErrors?.['draft.nested.deeper.1']?.key).toBe('validation.textCharacters');
     // A lone surrogate in a field the kind knows and keeps.
     const group = await call(app(), owner(), 'regionGroups.create', { params: p(), body: { draft: { name: 'Regions', regions: ['CN', '\udfff'] } } });
     expect(group.envelope.fieldErrors?.['draft.regions.1']?.key).toBe('validation.textCharacters');
