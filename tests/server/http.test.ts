@@ -211,6 +211,7 @@ describe('logs (issue 18 §3)', () => {
     expect(hashUserId(USER_ID)).toMatch(/^sha256:[0-9a-f]{16}$/);
     expect(hashUserId(USER_ID)).toBe(hashUserId(USER_ID));
     expect(redactText('/api/v1/projects/x/apps?userId=')).toBe('/api/v1/projects/x/apps?userId=');
+    expect(redactText(`/client/v1/${LONG_KEY.replace('_', '%5F').replace('s3', '%73%33')}/rules`)).toBe('/client/v1/pk_KKKKKKKKK…/rules');
   });
 
   it('never writes a full client key or user id, and writes the delivery API’s request lines at debug', async () => {

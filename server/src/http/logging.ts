@@ -22,8 +22,11 @@ import { CLIENT_KEY_SHOWN_LENGTH } from '@contract/api/client-keys';
 /** Where the delivery API lives: the requests whose own request lines go to `debug`. */
 export const DELIVERY_PATH_PREFIX = '/client/';
 
-/** A client key, wherever it appears: `pk_` and base64url (contract/api/client-keys.ts). */
-const CLIENT_KEY = /\b(pk_[A-Za-z0-9_-]{1,200})/g;
+/**
+ * A client key, wherever it appears: `pk_` and base64url (contract/api/client-keys.ts), also with
+ * its characters percent-encoded in a URL (`pk%5F…`, which the router decodes to the same key).
+ */
+const CLIENT_KEY = /\bpk(?:_|%5F)(?:[A-Za-z0-9_-]|%[0-9A-F]{2}){1,200}/gi;
 /** The app user's id in a query string (the delivery API's `userId`), up to the next parameter. */
 const USER_ID_PARAM = /([?&;]userId=)([^&#\s]*)/gi;
 
@@ -47,7 +50,7 @@ function decoded(value: string): string {
 
 /** A URL or any text with every client key cut to its prefix and every `userId=` value hashed. */
 export function redactText(text: string): string {
-  return text.replace(CLIENT_KEY, (key) => redactClientKey(key)).replace(USER_ID_PARAM, (_match, name: string, value: string) => `${name}${value === '' ? '' : hashUserId(decoded(value))}`);
+  return text.replace(CLIENT_KEY, (key) => redactClientKey(decoded(key))).replace(USER_ID_PARAM, (_match, name: string, value: string) => `${name}${value === '' ? '' : hashUserId(decoded(value))}`);
 }
 
 /** Fastify's request serializer (lib/logger-pino.js), with the URL redacted. */
