@@ -46,7 +46,7 @@ export const FILTERED = '[Filtered]';
  * browser edition's launch key, page key and cookie.
  */
 const sensitiveKey =
-  /authori[sz]ation|cookie|passw(?:or)?d|passwd|^pwd$|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|session[-_]?id|credential|launch|page[-_]?key|^key$|signature|^dsn$/i;
+  /authori[sz]ation|cookie|passw(?:or)?d|passwd|^pwd$|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|session[-_]?id|credential|launch|page[-_]?key|^key$|signature|^dsn$|service[-_]?account|client[-_]?key/i;
 
 /** Query or fragment parameters that carry a credential or a mailed code (`?key=`, `?code=`, ...). */
 const sensitiveParam =
@@ -65,6 +65,39 @@ const authScheme = /\b(Bearer|Basic|Digest)\s+[A-Za-z0-9._~+/=-]{6,}/gi;
 /** A signed preview link's token (`/preview/<token>`). */
 const previewToken = /(\/preview\/)[^/?#\s"'<>]+/g;
 
+/**
+ * A PEM private-key block (PKCS#1, PKCS#8, EC, OpenSSH, encrypted), whole; a block cut off before its
+ * END line (a truncated message) is filtered to the end of the text. Lines may be real line breaks or
+ * `\n` escapes inside a JSON string.
+ */
+const pemPrivateKey = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[\s\S]*$)/g;
+
+/**
+ * A Google service account's JSON as an app's settings carry it (`serviceAccountJson`), as a JSON
+ * string (escaped quotes inside) or as an object, in any quoting; the key's name is kept.
+ */
+const serviceAccountJson =
+  /((?:\\?["'])?service[_-]?account[_-]?json(?:\\?["'])?\s*[:=]\s*)(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\{[^{}]*\}|[^\s,;&}]+)/gi;
+
+/**
+ * A Google service account's `private_key` and `client_secret`-style pairs (`_` joins them to the
+ * word before, so {@link sensitivePair}'s `\bsecret` does not see them).
+ */
+const underscoredSecretPair = /(["']?\b(?:private[_-]?key(?:[_-]?id)?|client[_-]?secret)\b["']?\s*[:=]\s*)(?:"(?:[^"\\]|\\.)*"|[^"'\s,;&}]+)/gi;
+
+/**
+ * An app's client key (`pk_` and base64url, contract/api/client-keys.ts): public in the app, but a
+ * report has no need of more than the first characters the console shows (CLIENT_KEY_SHOWN_LENGTH).
+ */
+const clientKey = /\b(pk_[A-Za-z0-9_-]{9})[A-Za-z0-9_-]{11,}/g;
+
+/**
+ * A mailed code in prose ("your code is 428193", "verification code: 428193"). Not "error code 101005"
+ * or "status code 404": the catalogue's codes and HTTP statuses stay readable.
+ */
+const proseCode =
+  /(\b(?:(?:verification|confirmation|one[- ]time|sign[- ]?in|login|reset|security|mailed|invitation|your)\s+code|(?<!(?:error|status|http|exit|response|reply|envelope)\s)code\s+(?:is|was))\s*(?:is|was)?\s*[:=]?\s*["']?)\d{4,8}\b/gi;
+
 /** A JSON Web Token. */
 const jwt = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g;
 
@@ -78,12 +111,17 @@ const randomToken = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 /** A string with every credential-shaped part replaced by {@link FILTERED}. */
 export function scrubText(text: string): string {
   return text
+    .replace(pemPrivateKey, FILTERED)
+    .replace(serviceAccountJson, `$1${FILTERED}`)
+    .replace(underscoredSecretPair, `$1${FILTERED}`)
     .replace(sensitiveHeaderLine, `$1: ${FILTERED}`)
     .replace(authScheme, `$1 ${FILTERED}`)
     .replace(sensitiveParam, `$1${FILTERED}`)
     .replace(sensitivePair, `$1${FILTERED}`)
     .replace(previewToken, `$1${FILTERED}`)
     .replace(jwt, FILTERED)
+    .replace(clientKey, `$1${FILTERED}`)
+    .replace(proseCode, `$1${FILTERED}`)
     .replace(randomToken, (match) => (/\d/.test(match) && /[A-Za-z]/.test(match) ? FILTERED : match));
 }
 

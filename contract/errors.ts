@@ -128,6 +128,7 @@ export const ErrorCode = {
   MediaRequired: 108016,
   DurationTooLong: 108017,
   ContentTypeMismatch: 108018,
+  RangeNotSatisfiable: 108019,
   // Page config (109xxx)
   PageConfigNotFound: 109001,
   PageNotFound: 109002,
@@ -209,7 +210,10 @@ const statusByName: Partial<Record<ErrorCodeName, number>> = {
   NoReadPermission: 403,
   VersionConflict: 409,
   TaskGenerating: 409,
-  FileUploadFailed: 500,
+  // The announced hash and the bytes disagree: what the caller sent, so a 4xx (issue 18 §7).
+  FileUploadFailed: 400,
+  // A byte range beyond the end of a stored file: the standard status, so players and downloaders know.
+  RangeNotSatisfiable: 416,
   GoogleError: 502,
   AppleError: 502,
   EmailProviderError: 502,

@@ -290,6 +290,48 @@ export const timeRangeSchema = withTimeRange(
 export type TimeRange = z.infer<typeof timeRangeSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Text a database can store
+
+/**
+ * A NUL character, or a UTF-16 surrogate without its partner (`"\ud800"` in JSON). JSON and zod take
+ * both, PostgreSQL stores neither in text or JSONB (it refuses the whole statement), and neither is
+ * anything a person typed: refused at the field (issue 18 §7) rather than as a database failure.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
+const unstorableCharacter = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a text holds a character no database column can store (see {@link unstorableCharacter}). */
+export function hasUnstorableCharacter(text: string): boolean {
+  return unstorableCharacter.test(text);
+}
+
+/** How deep {@link unstorableTextPath} looks; deeper values are left to the schemas' own limits. */
+const UNSTORABLE_SCAN_DEPTH = 64;
+
+/**
+ * The path of the first string (a value, or a key: then the path of its object) holding a character
+ * no database can store, in any JSON value; null when there is none. The server checks every request
+ * body with it before the route's schema, so the refusal names the field (`validation.textCharacters`).
+ */
+export function unstorableTextPath(value: unknown, path: ReadonlyArray<string | number> = []): ReadonlyArray<string | number> | null {
+  if (typeof value === 'string') return hasUnstorableCharacter(value) ? path : null;
+  if (value === null || typeof value !== 'object' || path.length >= UNSTORABLE_SCAN_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = unstorableTextPath(value[index], [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (hasUnstorableCharacter(key)) return path;
+    const found = unstorableTextPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Cross-field rules
 
 /** Whether a form value counts as empty: undefined, null, blank text or an empty list. 0 and false are values. */

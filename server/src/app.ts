@@ -22,6 +22,7 @@ import { tooManyRequests } from './errors';
 import { installAccessControl } from './http/access';
 import { installAuthentication } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
+import { baseServerOptions } from './http/raw-refusals';
 import { LastKnownGood } from './delivery/last-known-good';
 import { WebhookEvents } from './domains/integrations/events';
 import { WEBHOOK_TIMEOUT_MS } from './domains/integrations/service';
@@ -127,13 +128,13 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Log redaction, the delivery API's quiet request lines, envelopes for the router's refusals.
+    ...baseServerOptions(deps.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind N proxies, the client address is the N-th from the right in X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < (deps.trustProxyHops ?? 0),
     requestTimeout: 60_000,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

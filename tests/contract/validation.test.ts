@@ -36,6 +36,8 @@ import {
   urlSchema,
   verificationCodeSchema,
   withTimeRange,
+  hasUnstorableCharacter,
+  unstorableTextPath,
 } from '@contract/validation';
 
 /** The field errors a value gets from a schema, or null when it passes. */
@@ -524,5 +526,19 @@ describe('verification code', () => {
         rootKey(verificationCodeSchema, s) === 'validation.verificationCode',
       ),
     );
+  });
+});
+
+describe('text a database can store (issue 18 §7)', () => {
+  it('finds NUL characters and lone surrogates, and takes whole pairs', () => {
+    for (const text of ['\u0000', 'a\ud800', '\ud800b', 'x\udc00', '\udbff\udbff\udc00', '😀\ud83d']) expect(hasUnstorableCharacter(text), JSON.stringify(text)).toBe(true);
+    for (const text of ['', 'plain', '😀', '华夏', '\ud83d\ude00 ok', '\ufffd']) expect(hasUnstorableCharacter(text), JSON.stringify(text)).toBe(false);
+  });
+
+  it('answers the path of the first such string in any JSON value, a key giving its object’s path', () => {
+    expect(unstorableTextPath({ draft: { name: 'ok', plans: [{ title: 'fine' }, { title: 'bad\ud800' }] } })).toEqual(['draft', 'plans', 1, 'title']);
+    expect(unstorableTextPath({ draft: { ['key\u0000']: 1 } })).toEqual(['draft']);
+    expect(unstorableTextPath('\udc00')).toEqual([]);
+    expect(unstorableTextPath({ draft: { name: '😀', n: 1, b: true, z: null } })).toBeNull();
   });
 });

@@ -17,6 +17,12 @@ import { beforeBreadcrumb, beforeSend, buildSentryOptions, droppedIntegrations, 
 const CANARY = 'Cnry7Tok3n-Q2x9LmZpW4vB8nR1sD6fH0jK5gY3uE7a';
 const CANARY_PASSWORD = 'Canary-Passw0rd!';
 const CANARY_CODE = '428193';
+/** The body of a service account's private key, a client key's secret part, a code mailed in prose. */
+const CANARY_PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwCanaryPemBody';
+const CANARY_PEM = `-----BEGIN PRIVATE KEY-----\n${CANARY_PEM_BODY}\n-----END PRIVATE KEY-----\n`;
+const CANARY_CLIENT_KEY_TAIL = 'Q2x9LmZpW4vB8nR1sD6fH0jK5gY3uE7aTcan';
+const CANARY_CLIENT_KEY = `pk_AbCdEfGhI${CANARY_CLIENT_KEY_TAIL}`;
+const CANARY_PROSE_CODE = '615204';
 
 const sdk = {
   IPCMode: { Classic: 1 },
@@ -118,8 +124,13 @@ describe('scrubbing', () => {
     scope.setExtra('session', { token: CANARY, apiKey: CANARY });
     scope.setContext('host', { launchUrl: `http://127.0.0.1:5178/?key=${CANARY}`, pageKey: CANARY });
     scope.setTag('link', `palette://login?reset=${CANARY_CODE}&email=a%40b.co`);
+    // Issue 18 §3: a service account's key, its settings field, a client key and a code in prose.
+    scope.setExtra('app', { settings: { serviceAccountJson: JSON.stringify({ type: 'service_account', private_key: CANARY_PEM }) } });
+    addBreadcrumb({ category: 'console', message: `saving {"serviceAccountJson":${JSON.stringify(JSON.stringify({ private_key: CANARY_PEM }))}} failed` });
+    addBreadcrumb({ category: 'fetch', data: { url: `http://127.0.0.1:8787/client/v1/${CANARY_CLIENT_KEY}/config?platform=ios` } });
+    addBreadcrumb({ category: 'console', message: `mail sent: your code is ${CANARY_PROSE_CODE}` });
 
-    captureException(new Error(`API call failed: Authorization: Bearer ${CANARY}`), {
+    captureException(new Error(`API call failed: Authorization: Bearer ${CANARY}; reading ${CANARY_PEM} failed; key ${CANARY_CLIENT_KEY}; the code is ${CANARY_PROSE_CODE}`), {
       captureContext: {
         extra: { body: JSON.stringify({ email: 'a@b.co', password: CANARY_PASSWORD }), code: 1001 },
         contexts: { frameVars: { vars: { token: CANARY, password: CANARY_PASSWORD, cookie: `palette_launch_5178=${CANARY}` } } },
@@ -146,5 +157,9 @@ describe('scrubbing', () => {
     expect(sent).not.toContain(CANARY);
     expect(sent).not.toContain(CANARY_PASSWORD);
     expect(sent).not.toContain(CANARY_CODE);
+    expect(sent).not.toContain(CANARY_PEM_BODY);
+    expect(sent).not.toContain(CANARY_CLIENT_KEY_TAIL);
+    expect(sent).not.toContain(CANARY_PROSE_CODE);
+    expect(sent).toContain('pk_AbCdEfGhI');
   });
 });

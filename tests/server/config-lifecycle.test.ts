@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@contract/errors';
 import type { ListPage } from '@contract/envelope';
-import type { ConfigItem, ConfigRecord, ConfigRevision } from '@contract/config';
+import type { RouteId } from '@contract/api';
+import { configKinds, type ConfigItem, type ConfigRecord, type ConfigRevision } from '@contract/config';
 import { createTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { call, codeOfCall, ok, projectWithTeam, type ProjectTeam } from './helpers/projects';
@@ -113,6 +114,26 @@ describe('drafts', () => {
     expect((await createGroup('华'.repeat(64))).name).toHaveLength(64);
     const tooLong = await call(app(), owner(), 'regionGroups.create', { params: p(), body: { draft: { name: '夏'.repeat(65), regions: ['CN'] } } });
     expect(tooLong.envelope.fieldErrors?.['draft.name']).toMatchObject({ key: 'validation.nameLength', params: { max: 64 } });
+  });
+
+  it('refuses a lone UTF-16 surrogate or a NUL in a draft of every kind with 400 at its field, not a database failure', async () => {
+    for (const kind of configKinds) {
+      const create = `${kind.name}.create` as RouteId;
+      for (const name of ['Broken \ud800 name', 'Broken \udc00', 'Nul\u0000name']) {
+        const refused = await call(app(), owner(), create, { params: p(), body: { draft: { name } } });
+        expect(refused.status, `${kind.name} ${JSON.stringify(name)}`).toBe(400);
+        expect(refused.envelope.code).toBe(ErrorCode.ParamInvalid);
+        expect(refused.envelope.fieldErrors?.['draft.name']?.key).toBe('validation.textCharacters');
+      }
+    }
+    // A whole pair (an emoji) is text like any other; a draft saved with a lone surrogate deep inside is refused there.
+    const item = await createGroup('Smile 😀');
+    const saved = await call(app(), owner(), 'regionGroups.saveDraft', { params: p({ id: item.id }), body: { version: item.version, draft: { name: 'Fine', nested: { deeper: ['ok', 'x\ud83d'] } } } });
+    expect(saved.status).toBe(400);
+    expect(saved.envelope.fieldErrors?.['draft.nested.deeper.1']?.key).toBe('validation.textCharacters');
+    // A lone surrogate in a field the kind knows and keeps.
+    const group = await call(app(), owner(), 'regionGroups.create', { params: p(), body: { draft: { name: 'Regions', regions: ['CN', '\udfff'] } } });
+    expect(group.envelope.fieldErrors?.['draft.regions.1']?.key).toBe('validation.textCharacters');
   });
 
   it('drops fields the kind does not know', async () => {

@@ -42,9 +42,7 @@ const origins: { readonly [N in ErrorCodeName]: Origin } = {
   SignatureMissing: { routes: ['delivery.previewConfig', 'delivery.previewRules'] },
   SignatureInvalid: { routes: ['delivery.previewConfig', 'delivery.previewRules'] },
   SignatureExpired: { routes: ['delivery.previewConfig', 'delivery.previewRules'] },
-  HeaderInvalid: {
-    never: 'the only request headers a route reads are the bearer token (101005–101009 when wrong), the preview token or password (100203–100205) and If-None-Match (any value that does not match is a miss)',
-  },
+  HeaderInvalid: { anyRoute: 'a request with an `Expect` other than 100-continue (http/raw-refusals.ts); the headers a route reads have codes of their own' },
   WrongCredentials: { routes: ['auth.login'] },
   WrongVerificationCode: { routes: ['auth.resetPassword'] },
   PasswordRule: { routes: ['auth.changePassword', 'auth.resetPassword', 'users.create'] },
@@ -127,6 +125,7 @@ const origins: { readonly [N in ErrorCodeName]: Origin } = {
   TaskGenerating: { console: 'main’s media service when a file is being uploaded already' },
   FileUploadFailed: { routes: [uploadRoute] },
   FileReadFailed: { routes: [uploadRoute] },
+  RangeNotSatisfiable: { anyRoute: 'GET /api/v1/media/:name with a Range beyond the end of the file (416)' },
   DiscountCodeIncomplete: { never: 'coupons and discount codes (spec §1 Management) are not built: no route takes a discount code' },
   VersionConflict: { routes: ['skus.update', 'subscriptionPages.saveDraft', 'projects.update'] },
   FileTooLarge: { routes: [uploadRoute] },

@@ -211,7 +211,9 @@ describe.each(['local', 's3'] as const)('media uploads (%s storage)', (storageKi
   });
 
   it('refuses bytes that do not hash to the sha256 sent with them', async () => {
+    // The caller's mistake (issue 18 §7): a 4xx, not the server fault it used to be answered as.
     expect(await upload(app(), team.editor.token, team.projectId, { rule: 'home.icon', sha256: 'f'.repeat(64), file: fileOf('icon-128x128.png') })).toMatchObject({
+      status: 400,
       code: ErrorCode.FileUploadFailed,
       fieldErrors: { sha256: { key: 'validation.invalid' } },
     });
@@ -235,6 +237,34 @@ describe.each(['local', 's3'] as const)('media uploads (%s storage)', (storageKi
       payload: '{}',
     });
     expect(expectEnvelope(json).code).toBe(ErrorCode.ParamInvalid);
+  });
+
+  it('refuses a multipart body it cannot read with 1000, not a server fault: cut off, without a boundary, or with one over 256 characters', async () => {
+    const bytes = fixture('icon-128x128.png');
+    const whole = multipart({ rule: 'home.icon', sha256: sha(bytes), file: fileOf('icon-128x128.png') });
+    const boundary = /boundary=(.+)$/.exec(whole.contentType)?.[1] ?? '';
+    const long = 'b'.repeat(300);
+    const cases: ReadonlyArray<{ readonly contentType: string; readonly payload: Buffer }> = [
+      // cut off inside the file, and inside the fields
+      { contentType: whole.contentType, payload: whole.payload.subarray(0, whole.payload.length - 200) },
+      { contentType: whole.contentType, payload: whole.payload.subarray(0, 60) },
+      // no boundary in the content type
+      { contentType: 'multipart/form-data', payload: whole.payload },
+      // a boundary longer than the parser searches for
+      { contentType: `multipart/form-data; boundary=${long}`, payload: Buffer.from(`--${long}\r\nContent-Disposition: form-data; name="rule"\r\n\r\nhome.icon\r\n--${long}--\r\n`) },
+      // a boundary the body never uses
+      { contentType: `multipart/form-data; boundary=${boundary}x`, payload: whole.payload },
+    ];
+    for (const { contentType, payload } of cases) {
+      const response = await app().inject({
+        method: 'POST',
+        url: `/api/v1/projects/${team.projectId}/uploads`,
+        headers: { authorization: `Bearer ${team.editor.token}`, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, `${contentType.slice(0, 60)}: ${response.body}`).toBe(400);
+      expect(expectEnvelope(response).code).toBe(ErrorCode.ParamInvalid);
+    }
   });
 
   it('lets only signed-in members who may write the project’s configuration upload', async () => {
@@ -264,7 +294,11 @@ describe.each(['local', 's3'] as const)('media uploads (%s storage)', (storageKi
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 4-11/${bytes.length}`);
     expect(part.body).toBe('ftypisom');
-    expect((await app().inject({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } })).statusCode).toBe(416);
+    const beyond = await app().inject({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(expectEnvelope(beyond).code).toBe(ErrorCode.RangeNotSatisfiable);
+    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect(beyond.headers['cache-control']).toBe('no-store');
     expect((await app().inject({ method: 'GET', url, headers: { 'if-none-match': `"${sha(bytes)}"` } })).statusCode).toBe(304);
     const missing = await app().inject({ method: 'GET', url: `/api/v1/media/${'0'.repeat(64)}.mp4` });
     expect(missing.statusCode).toBe(404);

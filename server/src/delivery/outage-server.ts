@@ -7,6 +7,7 @@ import { parseCredentialsKey, SecretBox } from '../crypto/secret-box';
 import type { DatabaseHandle } from '../db/client';
 import { AppError } from '../errors';
 import { installErrorHandling } from '../http/error-handler';
+import { baseServerOptions } from '../http/raw-refusals';
 import { installSecurityHeaders } from '../http/security-headers';
 import { zodValidatorCompiler } from '../http/validation';
 import type { Clock } from '../shared/clock';
@@ -39,10 +40,9 @@ export interface OutageServerOptions {
  */
 export async function buildOutageServer(options: OutageServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...baseServerOptions(options.logger ?? false),
     trustProxy: (_address: string, hop: number) => hop < options.trustProxyHops,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

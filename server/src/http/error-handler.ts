@@ -5,6 +5,7 @@ import type { Envelope } from '@contract/envelope';
 import { refusalCode } from '@contract/validation-codes';
 import { AppError, messageOf } from '../errors';
 import { databaseErrorDetail, uniqueRefusal } from '../db/constraints';
+import { installRawRefusals } from './raw-refusals';
 import { RequestValidationError } from './validation';
 
 /** How one failure is answered and logged. */
@@ -88,8 +89,13 @@ export function classify(error: unknown, routeId?: string): Refusal {
   return refusal(ErrorCode.InternalError);
 }
 
-/** One error handler and one not-found handler for the whole app, both answering envelopes. */
+/**
+ * One error handler and one not-found handler for the whole app, both answering envelopes, and the
+ * envelope for what Node's server refuses itself (http/raw-refusals.ts; the router's and the
+ * parser's refusals come with the server's options, `baseServerOptions`).
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  installRawRefusals(app);
   app.setErrorHandler((error, request, reply) => {
     const answer = classify(error, (request.routeOptions.config as { readonly routeId?: string } | undefined)?.routeId);
     if (answer.serverFault) request.log.error({ err: error }, 'request failed');

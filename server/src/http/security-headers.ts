@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * Nothing the server returns is meant to be rendered, framed or cached: the strictest CSP, no
  * framing, no MIME sniffing, no referrer, and no storing of replies that may carry tokens.
  */
-const HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -20,7 +20,7 @@ const HEADERS: Readonly<Record<string, string>> = {
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(HEADERS);
+    reply.headers(SECURITY_HEADERS);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });

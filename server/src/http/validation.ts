@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import type { FieldErrors } from '@contract/envelope';
 import { zodErrorToFieldErrors } from '@contract/field-errors';
+import { unstorableTextPath } from '@contract/validation';
 
 /**
  * A request part that failed its contract schema, already translated into field errors.
@@ -26,8 +27,13 @@ export class RequestValidationError extends Error {
  * replaces the raw input.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
+    // A NUL or a lone surrogate in a JSON body: refused at its field before the schema, as no column
+    // can store it (PostgreSQL would refuse the statement, a 500 for a typing problem; issue 18 §7).
+    // Queries and paths cannot carry a lone surrogate (their percent-decoding refuses or replaces it).
+    const unstorable = httpPart === 'body' ? unstorableTextPath(data) : null;
+    if (unstorable) return { error: new RequestValidationError({ [unstorable.join('.')]: { key: 'validation.textCharacters' } }) };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(zodErrorToFieldErrors(result.error, { input: data })) };

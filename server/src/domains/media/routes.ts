@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeSchema } from '@contract/envelope';
@@ -42,11 +42,60 @@ export interface MediaRouteDeps {
   readonly clock: Clock;
 }
 
+/**
+ * What the multipart parser's own failures mean (issue 18 §7): a body cut off ("Unexpected end of
+ * form"), a multipart type without a boundary ("Boundary not found"), a boundary longer than the
+ * parser's search takes (256 bytes), a malformed part header: the caller's body, so 1000, never a
+ * server fault. Refusals of ours (108010 and the like) pass unchanged.
+ */
+function unreadableMultipart(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown';
+  return new AppError(ErrorCode.ParamInvalid, { message: `The multipart body could not be read (${reason}).`, cause: error });
+}
+
+/**
+ * The parts of a multipart request, with the parser's failures (reading the next part, or a file's
+ * bytes) refused as the caller's (see {@link unreadableMultipart}).
+ */
+async function* multipartParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  let parts: AsyncIterator<Multipart>;
+  try {
+    parts = request.parts()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw unreadableMultipart(error);
+  }
+  try {
+    for (;;) {
+      let step: IteratorResult<Multipart>;
+      try {
+        step = await parts.next();
+      } catch (error) {
+        throw unreadableMultipart(error);
+      }
+      if (step.done) return;
+      yield step.value;
+    }
+  } finally {
+    // As `for await` over the parser's iterator would: a refusal in the middle closes it.
+    await parts.return?.().catch(() => undefined);
+  }
+}
+
 /** Reads a file part up to `limit` bytes; one more byte is 108010, without reading the rest. */
 async function readLimited(stream: AsyncIterable<Buffer>, limit: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
+  const reading = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let step: IteratorResult<Buffer>;
+    try {
+      step = await reading.next();
+    } catch (error) {
+      throw unreadableMultipart(error);
+    }
+    if (step.done) break;
+    const chunk = step.value;
     size += chunk.length;
     if (size > limit) throw new AppError(ErrorCode.FileTooLarge, { fieldErrors: { file: { key: 'validation.fileSize', params: { max: formatBytes(limit) } } } });
     chunks.push(chunk);
@@ -105,7 +154,7 @@ function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
         let ruleId: MediaRuleId | null = null;
         let sha256: string | null = null;
         let file: { name: string; bytes: Uint8Array } | null = null;
-        for await (const part of request.parts()) {
+        for await (const part of multipartParts(request)) {
           if (part.type === 'field') {
             const value = typeof part.value === 'string' ? part.value.trim() : '';
             if (part.fieldname === mediaUploadFields.rule) {
@@ -160,11 +209,13 @@ function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
       const stored = await deps.service.read(request.params.name);
       if (!stored) throw new AppError(ErrorCode.DataMissing);
       const etag = `"${stored.sha256}"`;
-      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', mimeOfType(stored.type));
+      reply.header('etag', etag).header('accept-ranges', 'bytes');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const size = stored.bytes.length;
       const range = byteRange(typeof request.headers.range === 'string' ? request.headers.range : undefined, size);
-      if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+      // 416 with the envelope (108019) and the file's size, as RFC 9110 §15.5.17 asks.
+      if (range === 'unsatisfiable') throw new AppError(ErrorCode.RangeNotSatisfiable, { headers: { 'content-range': `bytes */${size}` } });
+      reply.header('content-type', mimeOfType(stored.type));
       const body = Buffer.from(stored.bytes.buffer, stored.bytes.byteOffset, stored.bytes.byteLength);
       if (range === null) return reply.code(200).send(body);
       return reply
