@@ -99,10 +99,13 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, memo: MemoRepl
   return reply.type('application/json; charset=utf-8').send(representation.body);
 }
 
-/** The delivery routes' answer to caches: every reply (200, 304, errors) varies by Accept-Encoding. */
-async function varyByEncoding(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+/**
+ * The delivery routes' answer to caches: every reply (200, 304, errors) varies by Accept-Encoding.
+ * A callback hook: an async one costs a promise on each of the API's many requests.
+ */
+function varyByEncoding(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
   reply.header('vary', 'Accept-Encoding');
-  return payload;
+  done(null, payload);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeHooks } from './authenticate';
 import { routes } from '@contract/api';
 import { accessOf } from '@contract/permissions';
 import type { AccessService, ProjectAccess } from '../domains/access/service';
@@ -22,13 +23,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function installAccessControl(app: FastifyInstance, service: AccessService): void {
   app.decorateRequest('projectAccess', null);
-  app.addHook('preValidation', async (request) => {
-    const config = request.routeOptions.config as Partial<ContractRouteConfig> | undefined;
-    if (!config?.routeId || !request.auth) return;
-    const access = accessOf(routes[config.routeId]);
+  // Added to the routes with an access rule only (as each is declared): the others pay nothing.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as Partial<ContractRouteConfig> | undefined;
+    const access = config?.routeId ? accessOf(routes[config.routeId]) : undefined;
     if (!access) return;
-    const raw = (request.params as Record<string, unknown> | undefined)?.projectId;
-    if (access.scope === 'project' && (typeof raw !== 'string' || !UUID.test(raw))) return;
-    request.projectAccess = await service.require(request.auth.user, access, typeof raw === 'string' ? raw.toLowerCase() : undefined);
+    const check = async (request: FastifyRequest): Promise<void> => {
+      if (!request.auth) return;
+      const raw = (request.params as Record<string, unknown> | undefined)?.projectId;
+      if (access.scope === 'project' && (typeof raw !== 'string' || !UUID.test(raw))) return;
+      request.projectAccess = await service.require(request.auth.user, access, typeof raw === 'string' ? raw.toLowerCase() : undefined);
+    };
+    route.preValidation = [check, ...routeHooks(route.preValidation)];
   });
 }

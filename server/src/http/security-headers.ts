@@ -19,9 +19,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * caching (stored media, the delivery API's public, revalidated configuration).
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every reply, the delivery API's many included,
+  // and has nothing to wait for.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
