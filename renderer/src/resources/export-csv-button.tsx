@@ -1,4 +1,4 @@
-import { Button, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +77,7 @@ export function ExportCsvButton(props: ExportCsvButtonProps) {
     return (
       <div className={styles.progress} role="status">
         <Text size={200}>{t('resource:actions.exporting', { rows })}</Text>
-        <ProgressBar aria-label={t('resource:actions.exportCsv')} />
+        <Spinner size="tiny" aria-label={t('resource:actions.exportCsv')} />
       </div>
     );
   }
