@@ -10,6 +10,7 @@ export const ipcChannelNames = [
   'app.info',
   'app.setLanguage',
   'api.call',
+  'api.export',
   'session.get',
   'session.signIn',
   'session.signOut',
@@ -32,6 +33,7 @@ export const ipcEventNames = [
   'session.changed',
   'update.changed',
   'media.progress',
+  'export.progress',
   'shell.command',
   'embeddedServer.changed',
 ] as const;

@@ -125,6 +125,22 @@ export const shellCommandSchema = z.discriminatedUnion('command', [
 ]);
 export type ShellCommand = z.infer<typeof shellCommandSchema>;
 
+/**
+ * A list's CSV export (issue 19) through main, which holds the token: main streams the route's CSV
+ * (`reply: 'csv'`) from the server; the desktop app writes it to a file the operator chose in the
+ * native save dialog (`saved`, or `cancelled`), the browser edition hands the text back for the page
+ * to download (`download`).
+ */
+export const exportCsvOutputSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), rows: z.number().int().min(0) }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('download'), rows: z.number().int().min(0), fileName: z.string().max(255), csv: z.string() }),
+]);
+export type ExportCsvOutput = z.infer<typeof exportCsvOutputSchema>;
+
+/** How far a running export is: rows received so far (the header not counted). */
+export const exportProgressSchema = z.object({ routeId: z.string(), rows: z.number().int().min(0) });
+
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
 }
@@ -144,6 +160,14 @@ export const ipcChannels = {
         .optional(),
     }),
     anyEnvelopeSchema,
+  ),
+  'api.export': channel(
+    z.object({
+      routeId: z.string().min(1).max(100),
+      input: z.object({ params: z.record(z.string(), z.unknown()).optional(), query: z.record(z.string(), z.unknown()).optional() }).optional(),
+      fileName: z.string().min(1).max(200),
+    }),
+    exportCsvOutputSchema,
   ),
   'session.get': channel(z.undefined(), sessionStateSchema),
   'session.signIn': channel(z.object({ email: emailSchema, password: z.string().max(256) }), anyEnvelopeSchema),
@@ -174,6 +198,7 @@ export const ipcEvents = {
   'session.changed': sessionStateSchema,
   'update.changed': updateStateSchema,
   'media.progress': mediaProgressSchema,
+  'export.progress': exportProgressSchema,
   'shell.command': shellCommandSchema,
   'embeddedServer.changed': embeddedServerStateSchema,
 } as const satisfies Record<IpcEventName, z.ZodType>;

@@ -32,6 +32,12 @@ export interface RouteDef<
    * service, never through the generic `api.call` channel.
    */
   readonly sessionOnly?: boolean;
+  /**
+   * `csv`: the route answers a `text/csv; charset=utf-8` stream (UTF-8 with a byte-order mark)
+   * instead of an envelope; a refusal is still an envelope. `output` then describes the text. Main
+   * carries it through its export channel (`api.export`), never through `api.call`.
+   */
+  readonly reply?: 'csv';
 }
 
 export function defineRoute<

@@ -40,6 +40,9 @@ const enUS = {
     search: 'Search',
     filter: 'Filter',
     reload: 'Reload',
+    exportCsv: 'Export CSV',
+    exporting: 'Exporting… {{rows}} rows',
+    exported: '{{rows}} rows exported to {{file}}.',
   },
   confirm: {
     delete: 'Move {{name}} to the trash?',
@@ -88,6 +91,9 @@ const zhCN: MessageShape<typeof enUS> = {
     search: '搜索',
     filter: '筛选',
     reload: '刷新',
+    exportCsv: '导出 CSV',
+    exporting: '正在导出… 已 {{rows}} 行',
+    exported: '已导出 {{rows}} 行到 {{file}}。',
   },
   confirm: {
     delete: '确定将 {{name}} 移入回收站吗？',

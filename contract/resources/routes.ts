@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema } from '../envelope';
 import { defineRoute, type RouteDef } from '../api/route';
+import { csvTextSchema, exportQuerySchema, type ExportQuery } from '../api/export';
 import { withAccess, type RouteAccess, type WithAccess } from '../permissions';
 import { idSchema, queryBooleanSchema, type ResourceWiring, type ServedResource } from './define';
 
@@ -15,6 +16,7 @@ import { idSchema, queryBooleanSchema, type ResourceWiring, type ServedResource 
  * | id                | method | path                 | what                                                 |
  * |-------------------|--------|----------------------|------------------------------------------------------|
  * | `skus.list`       | GET    | base                 | a page; `trashed=true` lists the trash               |
+ * | `skus.export`     | GET    | base/export          | every item the list's filters select, as CSV         |
  * | `skus.get`        | GET    | base/:id             | one item (also from the trash)                       |
  * | `skus.create`     | POST   | base                 | create                                               |
  * | `skus.update`     | PATCH  | base/:id             | change some fields; `version` required (108007)      |
@@ -72,7 +74,7 @@ type Def<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, O extend
 
 type CoreRoutes<N extends string, R extends ServedResource, C extends z.ZodType> = {
   [K in `${N}.list`]: Def<ListParams<R>, R['listQuery'], z.ZodUndefined, ReturnType<typeof listPageSchema<R['item']>>>;
-} & { [K in `${N}.get`]: Def<ItemParams<R>, z.ZodUndefined, z.ZodUndefined, R['item']> } & {
+} & { [K in `${N}.export`]: Def<ListParams<R>, ExportQuery<R['listQuery']>, z.ZodUndefined, typeof csvTextSchema> } & { [K in `${N}.get`]: Def<ItemParams<R>, z.ZodUndefined, z.ZodUndefined, R['item']> } & {
   [K in `${N}.create`]: Def<ListParams<R>, z.ZodUndefined, R['create'], C>;
 } & { [K in `${N}.update`]: Def<ItemParams<R>, z.ZodUndefined, R['update'], R['item']> } & {
   [K in `${N}.delete`]: Def<ItemParams<R>, typeof deleteQuerySchema, z.ZodUndefined, typeof deleteResultSchema>;
@@ -126,6 +128,20 @@ export function resourceRoutes<R extends ServedResource, C extends z.ZodType = R
         ...listParams,
         query: resource.listQuery,
         output: listPageSchema(resource.item),
+      }),
+      read,
+    ),
+    [`${label}.export`]: withAccess(
+      defineRoute({
+        method: 'GET',
+        path: `${basePath}/export`,
+        auth: 'user',
+        summary: `Every one of the ${label}${of} the list's filters, sort and search select, as CSV (lang: header language; columns: which, in order).`,
+        tags,
+        ...listParams,
+        query: exportQuerySchema(resource.listQuery),
+        output: csvTextSchema,
+        reply: 'csv',
       }),
       read,
     ),

@@ -4,6 +4,7 @@ import { consoleUserAgent } from './app-info';
 import { ConnectivityMonitor } from './connectivity';
 import { EventHub } from './events';
 import { createIpcHandlers } from './ipc/handlers';
+import { createExportService, type SavePicker } from './exports';
 import { createIpcRouter, type IpcRouter } from './ipc/router';
 import { InterfaceLanguage } from './interface-language';
 import { type LongWork, reportLongWork } from './long-work';
@@ -34,6 +35,8 @@ export interface CoreOptions {
   readonly isNetworkUp?: () => boolean;
   /** The system file dialog for `media.pick`; the browser edition has none (answers `unsupported`). */
   readonly pickFile?: FilePicker;
+  /** The native save dialog for `api.export`; the browser edition has none (the page downloads). */
+  readonly saveFile?: SavePicker;
   readonly apiTimeoutMs?: number;
   /** The interface language; the desktop entry passes its own (the menu follows it). */
   readonly language?: InterfaceLanguage;
@@ -155,6 +158,7 @@ export function createCore(options: CoreOptions): Core {
     updates: options.updates,
     openExternal: options.openExternal,
     media,
+    exportCsv: createExportService(api, events, options.saveFile),
     embeddedServer: supervisor ?? null,
   });
   const handlers = reportLongWork(ipcHandlers, options.onWorkFinished);

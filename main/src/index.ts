@@ -188,6 +188,12 @@ function run(): void {
         openExternal: openExternalLink,
         isNetworkUp: () => net.isOnline(),
         pickFile: createNativePicker(() => app.getLocale()),
+        saveFile: async (name) => {
+          const parent = BrowserWindow.getFocusedWindow();
+          const options = { defaultPath: name, filters: [{ name: 'CSV', extensions: ['csv'] }] };
+          const chosen = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+          return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+        },
         language,
         onWorkFinished: desktopShell.onWorkFinished,
         // Issue 14: the session memo (open offline as the kept session's operator) and the media

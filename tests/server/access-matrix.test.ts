@@ -123,6 +123,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'invitations.revoke': 'collaborators:write',
   'audit.list': 'audit:read',
   'apps.list': 'apps:read',
+  'apps.export': 'apps:read',
   'apps.get': 'apps:read',
   'apps.create': 'apps:write',
   'apps.update': 'apps:write',
@@ -144,6 +145,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'previewLinks.revoke': 'apps:write',
   'previewLinks.resolve': 'apps:read',
   'skus.list': 'commerce:read',
+  'skus.export': 'commerce:read',
   'skus.get': 'commerce:read',
   'skus.create': 'commerce:write',
   'skus.update': 'commerce:write',
@@ -153,6 +155,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'skus.emptyTrash': 'commerce:write',
   'skus.reorder': 'commerce:write',
   'entitlements.list': 'commerce:read',
+  'entitlements.export': 'commerce:read',
   'entitlements.get': 'commerce:read',
   'entitlements.create': 'commerce:write',
   'entitlements.update': 'commerce:write',
@@ -163,6 +166,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'entitlements.linkSku': 'commerce:write',
   'entitlements.unlinkSku': 'commerce:write',
   'offerings.list': 'commerce:read',
+  'offerings.export': 'commerce:read',
   'offerings.get': 'commerce:read',
   'offerings.create': 'commerce:write',
   'offerings.update': 'commerce:write',
@@ -172,6 +176,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'offerings.emptyTrash': 'commerce:write',
   'offerings.reorder': 'commerce:write',
   'webhooks.list': 'integrations:read',
+  'webhooks.export': 'integrations:read',
   'webhooks.get': 'integrations:read',
   'webhooks.create': 'integrations:write',
   'webhooks.update': 'integrations:write',
@@ -181,6 +186,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'webhooks.emptyTrash': 'integrations:write',
   'webhooks.test': 'integrations:write',
   'teams.list': 'collaborators:read',
+  'teams.export': 'collaborators:read',
   'teams.get': 'collaborators:read',
   'teams.create': 'collaborators:write',
   'teams.update': 'collaborators:write',
@@ -193,6 +199,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'teams.linkApp': 'collaborators:read',
   'teams.unlinkApp': 'collaborators:read',
   'roles.list': 'collaborators:read',
+  'roles.export': 'collaborators:read',
   'roles.get': 'collaborators:read',
   'roles.create': 'collaborators:write',
   'roles.update': 'collaborators:write',
@@ -201,11 +208,13 @@ const expected: Readonly<Record<string, Rule>> = {
   'roles.unlinkUser': 'collaborators:write',
   // System Management's global lists: everyone signed in reads them, global administrators write.
   'countries.list': 'user',
+  'countries.export': 'user',
   'countries.get': 'user',
   'countries.create': 'admin',
   'countries.update': 'admin',
   'countries.delete': 'admin',
   'languages.list': 'user',
+  'languages.export': 'user',
   'languages.get': 'user',
   'languages.create': 'admin',
   'languages.update': 'admin',
@@ -300,6 +309,8 @@ async function request(id: RouteId, caller: Caller, projectId: string): Promise<
     ...(def.method === 'GET' ? {} : { payload: '{}' }),
   });
   expect(response.statusCode, response.body).toBeLessThan(500);
+  // A CSV export (`reply: 'csv'`) lets an allowed caller through with the file, not an envelope.
+  if (def.reply === 'csv' && response.statusCode === 200 && response.headers['content-type'] === 'text/csv; charset=utf-8') return { code: ErrorCode.Success, raw: response.body };
   return { code: (response.json() as { code: number }).code, raw: response.body };
 }
 

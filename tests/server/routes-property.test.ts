@@ -187,6 +187,12 @@ describe.each([
         const url = buildPath(def.path, input.params) + queryString(input.query);
         const response = await built.app.inject({ method: def.method, url, headers, remoteAddress: '10.8.0.1', ...(payload === undefined ? {} : { payload }) });
         expect(response.statusCode, response.body).toBeLessThan(500);
+        // A CSV export (`reply: 'csv'`) answers its file on success, an envelope on every refusal.
+        if (def.reply === 'csv' && response.statusCode === 200) {
+          expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+          expect(response.body.startsWith('\uFEFF')).toBe(true);
+          return;
+        }
         const envelope = expectEnvelope(response);
         if (envelope.code === 0) expect(def.output.safeParse(envelope.data).success, response.body).toBe(true);
       }),

@@ -148,6 +148,53 @@ export class ApiClient {
     return this.request(routeId, input);
   }
 
+  /**
+   * Streams a CSV export route (`reply: 'csv'`) into `sink`, chunk by chunk, with the token added
+   * here as for every call. Input is checked by the route's schemas first; a refusal is the server's
+   * envelope; success answers code 0 without data. Not retried (a long read), no overall timeout:
+   * only the wait for the reply's start is bounded.
+   */
+  async stream(routeId: string, input: ApiCallInput | undefined, sink: (chunk: Uint8Array) => void | Promise<void>): Promise<Envelope> {
+    if (!isRouteId(routeId)) return failure(ErrorCode.RouteNotFound, `Unknown route ${routeId.slice(0, 100)}`);
+    const route = routes[routeId] as RouteDef;
+    if (route.reply !== 'csv') return failure(ErrorCode.Forbidden, `Route ${routeId} is not an export`);
+    const prepared = this.prepare(routeId, route, input ?? {});
+    if (!prepared.ok) return prepared.envelope;
+    const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+    if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
+    const token = route.auth === 'user' ? await this.options.secrets.get() : null;
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    const started = new AbortController();
+    const timer = setTimeout(() => started.abort(), this.timeoutMs);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(prepared.url, { method: route.method, headers, signal: started.signal, redirect: 'error' });
+    } catch (error) {
+      this.options.onNetworkFailure?.();
+      return error instanceof Error && error.name === 'AbortError' ? failure(ErrorCode.Timeout, 'The server did not answer in time') : failure(ErrorCode.NetworkFailed, 'The server could not be reached');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!(response.headers.get('content-type') ?? '').startsWith('text/csv') || !response.ok || !response.body) {
+      let json: unknown;
+      try {
+        json = JSON.parse(await response.text());
+      } catch {
+        json = undefined;
+      }
+      const envelope = anyEnvelopeSchema.safeParse(json);
+      if (!envelope.success) return failure(ErrorCode.InternalError, 'The server answered something unexpected');
+      return this.settle(route, envelope.data as Envelope, token);
+    }
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) await sink(chunk);
+    } catch {
+      this.options.onNetworkFailure?.();
+      return failure(ErrorCode.NetworkFailed, 'The export was interrupted');
+    }
+    return { code: ErrorCode.Success, message: 'ok' };
+  }
+
   /** Calls a route for main's own services; session-only routes are allowed here. */
   async request(routeId: RouteId, input: ApiCallInput | undefined, options: RequestOptions = {}): Promise<Envelope> {
     const route = routes[routeId] as RouteDef;

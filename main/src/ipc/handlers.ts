@@ -1,4 +1,4 @@
-import { type AppInfo } from '@contract/ipc';
+import { type AppInfo, type ExportCsvOutput } from '@contract/ipc';
 import { type ApiClient } from '../api/api-client';
 import { type ConnectivityMonitor } from '../connectivity';
 import { type InterfaceLanguage } from '../interface-language';
@@ -21,6 +21,8 @@ export interface IpcServices {
   readonly openExternal: (url: string) => Promise<boolean>;
   /** Picking, checking and uploading media files (main/src/media). */
   readonly media: MediaService;
+  /** A list's CSV export (main/src/exports.ts). */
+  readonly exportCsv: (routeId: string, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined, fileName: string) => Promise<ExportCsvOutput>;
   /** The embedded server's supervisor; none with a configured server (`embeddedServer.get` says `none`). */
   readonly embeddedServer?: EmbeddedServerSupervision | null;
 }
@@ -38,6 +40,7 @@ export function createIpcHandlers(services: IpcServices): IpcHandlers {
       return null;
     },
     'api.call': ({ routeId, input }) => services.api.call(routeId, input),
+    'api.export': ({ routeId, input, fileName }) => services.exportCsv(routeId, input, fileName),
     'session.get': () => services.session.get(),
     'session.signIn': (credentials) => services.session.signIn(credentials),
     'session.signOut': () => services.session.signOut(),

@@ -8,7 +8,7 @@ import { callApi } from '../bridge/call-api';
  * `<name>.list`, `<name>.get`, ...), filling the path parameters from the scope and the item id.
  */
 
-export type ResourceOperation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'emptyTrash' | 'reorder';
+export type ResourceOperation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'emptyTrash' | 'reorder' | 'export';
 
 /** Where a resource lives: the project of project-scoped resources; nothing for projects themselves. */
 export interface ResourceScope {

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/empty-state';
 import { errorText } from '../i18n/error-text';
 import { ColumnPicker, useColumnChoice } from './column-picker';
-import { listQueryKeys, supports, type ResourceRecord, type ResourceScope } from './data-provider';
+import { routes, type RouteId } from '@contract/api';
+import { listQueryKeys, routeParams, supports, type ResourceRecord, type ResourceScope } from './data-provider';
+import { ExportCsvButton, exportColumns } from './export-csv-button';
 import type { ChoiceOption } from './field-input';
 import type { FormMode } from './form-model';
 import { nextSort, withListChange } from './list-params';
@@ -212,6 +214,15 @@ export function ResourceScreen<T extends ResourceRecord = ResourceRecord>(props:
           fetching={data.fetching && !data.loading}
           onRefresh={() => void invalidate([resource.name])}
           columns={<ColumnPicker specs={columnChoice.specs} checked={columnChoice.checked} onChange={columnChoice.choose} />}
+          exportAction={
+            supports(resource.name, 'export') ? (
+              <ExportCsvButton
+                request={{ routeId: `${resource.name}.export` as RouteId, params: routeParams(routes[`${resource.name}.export` as RouteId].path, scope), query: data.baseQuery }}
+                columns={exportColumns(resource, columnChoice.shown)}
+                fileName={`${resource.wiring?.segment ?? resource.name}-${new Date().toISOString().slice(0, 10)}`}
+              />
+            ) : null
+          }
           total={data.total}
           canWrite={canWrite}
           canCreate={canCreate}

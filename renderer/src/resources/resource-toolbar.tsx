@@ -37,6 +37,8 @@ export interface ResourceToolbarProps {
   readonly onRefresh: () => void;
   /** The column menu (`ColumnPicker`). */
   readonly columns?: ReactNode;
+  /** The list's "Export CSV" (`ExportCsvButton`), shown beside the columns outside the trash. */
+  readonly exportAction?: ReactNode;
   /** The list has items (empty trash is offered only then). */
   readonly total: number;
   /** The operator may change items (empty the trash, edit the order). */
@@ -95,6 +97,7 @@ export function ResourceToolbar(props: ResourceToolbarProps) {
         <Button appearance="subtle" icon={<ArrowClockwise20Regular />} onClick={props.onRefresh} />
       </Tooltip>
       {props.columns}
+      {trash ? null : props.exportAction}
       {trash ? (
         props.canWrite ? (
           <OnlineOnly>

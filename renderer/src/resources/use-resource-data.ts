@@ -75,6 +75,8 @@ export function useResourceData<T extends ResourceRecord = ResourceRecord>(resou
     state,
     setState,
     pageSize,
+    /** The list's filters, sort and search without its page (what an export selects). */
+    baseQuery,
     /** A new page size starts again at the first page. */
     setPageSize: (size: PageSizeChoice) => {
       setPageSizeChoice(size);

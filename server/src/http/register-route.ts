@@ -42,7 +42,7 @@ export interface ContractRouteConfig {
 }
 
 /** The refusals a route documents: always 400, 429 and 500; sign-in failures (401) and permissions (403) for `user` routes; 401, 404 and 409 for writes. */
-function refusalResponses(def: RouteDef): Record<number, z.ZodType> {
+export function refusalResponses(def: RouteDef): Record<number, z.ZodType> {
   const responses: Record<number, z.ZodType> = { 400: errorEnvelopeSchema, 429: errorEnvelopeSchema, 500: errorEnvelopeSchema };
   if (def.auth === 'user') {
     responses[401] = errorEnvelopeSchema;

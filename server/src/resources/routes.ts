@@ -6,6 +6,8 @@ import { AppError } from '../errors';
 import { changeContextOf } from '../http/project-context';
 import { registerRoute, type RouteHandler } from '../http/register-route';
 import type { Clock } from '../shared/clock';
+import { registerCsvExport } from '../shared/csv-export';
+import { resourceExportSource } from './export';
 import type { ChangeContext, ResourceChange } from './audit';
 import type { ResourceRepository } from './repository';
 
@@ -39,7 +41,7 @@ function changeOf(request: FastifyRequest, global: boolean, clock: Clock): Resou
 
 /**
  * Serves the standard routes of a resource (contract/resources/routes.ts) with its generic repository:
- * route ids `<name>.list`, `.get`, `.create`, `.update`, `.delete`, and `.restore`, `.purge`,
+ * route ids `<name>.list`, `.export` (the list as CSV, shared/csv-export.ts), `.get`, `.create`, `.update`, `.delete`, and `.restore`, `.purge`,
  * `.emptyTrash`, `.reorder` when the declaration has a trash or an order; name, scope, trash and order
  * are read from the repository's declaration. Access was checked before the handler runs
  * (http/access.ts); the handlers only pass the parsed input and the change context on.
@@ -60,6 +62,7 @@ export function registerResourceRoutes(
   const id = (input: GenericInput) => input.params?.id as string;
 
   serve('list', (input) => repository.list(projectOf(input), input.query));
+  registerCsvExport(app, `${resource.name}.export` as RouteId, resourceExportSource(repository, global));
   serve('get', (input) => repository.get(projectOf(input), id(input)));
   const { create, update } = options.overrides ?? {};
   if ((create || update) && global) throw new Error(`${resource.name}: overrides are for project resources`);

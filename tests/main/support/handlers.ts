@@ -16,6 +16,7 @@ export function stubHandlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers 
     }),
     'app.setLanguage': () => null,
     'api.call': () => ({ code: 0, message: 'ok', data: null }),
+    'api.export': () => ({ status: 'cancelled' as const }),
     'session.get': () => ({ user: null, persistence: 'memory' }),
     'session.signIn': () => ({ code: 0, message: 'ok' }),
     'session.signOut': () => ({ user: null, persistence: 'memory' }),

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { configItems, popupFeedback } from '../../db/schema';
 import { AppError } from '../../errors';
 import { pageWindow } from '../../shared/list';
-import { toCsv } from './csv';
+import { toCsv } from '../../shared/csv';
 
 /** One answer as the delivery route stores it (checked against the popup already). */
 export interface NewFeedback {

@@ -8,22 +8,34 @@
  *
  * The file starts with a UTF-8 byte-order mark so that spreadsheet programs read Chinese answers
  * right instead of guessing a legacy code page.
+ *
+ * The one place CSV is written: the feedback export (domains/popups) and every list's streamed
+ * export (shared/csv-export.ts) use these functions.
  */
 
-const BOM = '\uFEFF';
+/** The UTF-8 byte-order mark every CSV file starts with. */
+export const CSV_BOM = '\uFEFF';
+
+/** One CSV cell: strings are user text (formulas neutralised), numbers the export's own. */
+export type CsvCell = string | number | null;
 
 /** A user-typed text made safe to open in a spreadsheet. */
 export function neutralizeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function field(value: string | number | null): string {
+function field(value: CsvCell): string {
   if (value === null) return '';
   const text = typeof value === 'number' ? String(value) : neutralizeFormula(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One CSV record with its CRLF line end. */
+export function csvLine(row: ReadonlyArray<CsvCell>): string {
+  return `${row.map(field).join(',')}\r\n`;
+}
+
 /** The CSV text of a header and rows (strings are user text, numbers the export's own). */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
-  return `${BOM}${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
+  return `${CSV_BOM}${[header, ...rows].map(csvLine).join('')}`;
 }
