@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { platforms } from '@contract/resources/projects';
 import { PageHeader } from '../components/page-header';
+import { CountryPicker } from '../forms/country-picker';
 import { useApiQuery } from '../data/api-hooks';
 import { errorText } from '../i18n/error-text';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
@@ -40,7 +41,7 @@ const useStyles = makeStyles({
   search: { minWidth: '280px', flexGrow: 1, maxWidth: '420px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  country: { maxWidth: '120px' },
+  country: { width: '240px' },
   sort: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   note: { marginTop: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
@@ -72,14 +73,13 @@ function CustomerList() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const search = useDebounced(q.trim());
-  const countryCode = country.trim().toUpperCase();
   const query = {
     page,
     pageSize,
     sort,
     ...(search ? { q: search } : {}),
     ...(platform ? { platform: platform as 'ios' | 'android' } : {}),
-    ...(/^[A-Z]{2}$/.test(countryCode) ? { country: countryCode } : {}),
+    ...(country ? { country } : {}),
     ...(access ? { access: access as 'subscribed' | 'none' } : {}),
     ...(entitlementId ? { entitlementId } : {}),
   };
@@ -115,9 +115,7 @@ function CustomerList() {
                 ))}
               </Select>
             </Field>
-            <Field label={t('customers.country')} className={styles.country}>
-              <Input value={country} maxLength={2} onChange={(_, data) => reset(() => setCountry(data.value))} />
-            </Field>
+            <CountryPicker label={t('customers.country')} className={styles.country} value={country} noneLabel={t('any')} onChange={(code) => reset(() => setCountry(code))} />
             <Field label={t('customers.access')}>
               <Select value={access} onChange={(_, data) => reset(() => setAccess(data.value))}>
                 <option value="">{t('any')}</option>
