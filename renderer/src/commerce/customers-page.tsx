@@ -16,13 +16,14 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  Tag,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowSortDown16Regular, ArrowSortUp16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { platforms } from '@contract/resources/projects';
 import { PageHeader } from '../components/page-header';
 import { CountryPicker } from '../forms/country-picker';
@@ -43,6 +44,7 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   country: { width: '240px' },
   sort: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  segment: { marginBottom: tokens.spacingVerticalM },
   note: { marginTop: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
@@ -69,6 +71,9 @@ function CustomerList() {
   const [country, setCountry] = useState('');
   const [access, setAccess] = useState('');
   const [entitlementId, setEntitlementId] = useState('');
+  // Opened from a saved segment (segments page, "Show these customers"): its members only.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const segmentId = searchParams.get('segment') ?? '';
   const [sort, setSort] = useState<'lastSeenAt:desc' | 'firstSeenAt:desc' | 'firstSeenAt:asc'>('lastSeenAt:desc');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -82,8 +87,11 @@ function CustomerList() {
     ...(country ? { country } : {}),
     ...(access ? { access: access as 'subscribed' | 'none' } : {}),
     ...(entitlementId ? { entitlementId } : {}),
+    ...(segmentId ? { segmentId } : {}),
   };
   const list = useApiQuery('customers.list', { params: { projectId: projectId ?? '' }, query }, { enabled: projectId !== null, placeholderData: (previous) => previous });
+  const segments = useApiQuery('segments.list', { params: { projectId: projectId ?? '' } }, { enabled: projectId !== null && segmentId !== '' });
+  const segmentName = segments.data?.find((s) => s.id === segmentId)?.name ?? segmentId;
   const entitlements = useApiQuery('entitlements.list', { params: { projectId: projectId ?? '' }, query: { pageSize: 200 } }, { enabled: projectId !== null });
   const reset = (apply: () => void) => {
     apply();
@@ -134,6 +142,23 @@ function CustomerList() {
               </Select>
             </Field>
           </div>
+          {segmentId ? (
+            <div className={styles.segment}>
+              <Tag
+                dismissible
+                dismissIcon={{ 'aria-label': t('customers.clearSegment') }}
+                value={segmentId}
+                onClick={() => {
+                  const next = new URLSearchParams(searchParams);
+                  next.delete('segment');
+                  setSearchParams(next);
+                  setPage(1);
+                }}
+              >
+                {t('customers.segment', { name: segmentName })}
+              </Tag>
+            </div>
+          ) : null}
           {list.isError ? (
             <MessageBar intent="error">
               <MessageBarBody>{errorText(t, list.error)}</MessageBarBody>

@@ -244,13 +244,13 @@ export class CommerceRepository {
    * The customers list. Each shape is an index's job at 100,000 customers: a search (`q`: every word
    * begins a word of the app user id or email, as the resource lists search, db/search.ts; or the
    * exact id or email) is a GIN lookup; a filter on access (an entitlement active now) walks the
-   * order's index probing each customer's grants. Both count up to COUNT_CAP (`totalCapped` beyond);
+   * order's index probing each customer's grants; so does a segment's condition. These count up to COUNT_CAP (`totalCapped` beyond);
    * anything else is an index scan with an exact count.
    */
-  async listCustomers(projectId: string, query: CustomerListQuery, at: Date): Promise<ListPage<CustomerRow> & { totalCapped: boolean }> {
+  async listCustomers(projectId: string, query: CustomerListQuery, at: Date, segment?: SQL): Promise<ListPage<CustomerRow> & { totalCapped: boolean }> {
     const { field, dir } = sortOf(query, ['lastSeenAt', 'firstSeenAt'] as const, { field: 'lastSeenAt', dir: 'desc' });
     const q = query.q?.trim();
-    const capCount = Boolean(q) || query.access !== undefined || query.entitlementId !== undefined;
+    const capCount = Boolean(q) || segment !== undefined || query.access !== undefined || query.entitlementId !== undefined;
     const where = and(
       eq(customers.projectId, projectId),
       query.platform ? eq(customers.platform, query.platform) : undefined,
@@ -258,6 +258,7 @@ export class CommerceRepository {
       q ? or(searchCondition(customers.search, q), eq(customers.appUserId, q), sql`lower(${customers.email}) = lower(${q})`) : undefined,
       query.access === 'subscribed' || query.entitlementId ? hasActiveEntitlement(customers.id, at, query.entitlementId) : undefined,
       query.access === 'none' ? not(hasActiveEntitlement(customers.id, at)) : undefined,
+      segment,
     );
     const column = field === 'firstSeenAt' ? customers.firstSeenAt : customers.lastSeenAt;
     const { limit, offset } = pageWindow(query);
