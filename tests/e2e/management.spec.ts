@@ -229,19 +229,15 @@ test('a dialog opened from a scrolled page keeps the header and menu in view and
   const table = page.getByRole('table', { name: 'Config records' });
   const last = table.getByRole('button', { name: 'Show changes' }).last();
   await last.scrollIntoViewIfNeeded();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await page.evaluate<number>('scrollY')).toBeGreaterThan(0);
   await last.click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // The modal hides the rest of the page from assistive technology, not from sight.
   await expect(page.getByRole('banner', { includeHidden: true })).toBeInViewport();
   await expect(page.getByRole('navigation', { name: 'Main navigation', includeHidden: true }).getByRole('link', { name: 'Welcome', includeHidden: true })).toBeInViewport();
-  const dimmed = await page.evaluate(() =>
-    [
-      [4, window.innerHeight - 4],
-      [window.innerWidth - 4, window.innerHeight - 4],
-      [4, 4],
-    ].map(([x, y]) => Boolean(document.elementFromPoint(x as number, y as number)?.closest('.fui-DialogSurface__backdrop'))),
-  );
+  // Three corners of the window, each under the backdrop.
+  const dimmed = await page.evaluate<boolean[]>(`[[4, innerHeight - 4], [innerWidth - 4, innerHeight - 4], [4, 4]]
+    .map(([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.fui-DialogSurface__backdrop')))`);
   expect(dimmed).toEqual([true, true, true]);
 });
 
@@ -250,7 +246,7 @@ test('the Management tabs keep to one row at 1440 px, the ones that do not fit u
   await page.setViewportSize({ width: 1440, height: 900 });
   await openManagement(page);
   const tabs = page.getByRole('tablist', { name: 'Configuration of Palette Photo & Video' }).getByRole('tab');
-  const rows = await tabs.evaluateAll((elements) => new Set(elements.map((element) => Math.round(element.getBoundingClientRect().top))).size);
+  const rows = new Set(await Promise.all((await tabs.all()).map(async (tab) => Math.round((await tab.boundingBox())?.y ?? -1)))).size;
   expect(rows).toBe(1);
   const shown = await tabs.allTextContents();
   if (!shown.includes('Subscription check')) {
