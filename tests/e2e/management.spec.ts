@@ -235,8 +235,9 @@ test('a dialog opened from a scrolled page keeps the header and menu in view and
   // The modal hides the rest of the page from assistive technology, not from sight.
   await expect(page.getByRole('banner', { includeHidden: true })).toBeInViewport();
   await expect(page.getByRole('navigation', { name: 'Main navigation', includeHidden: true }).getByRole('link', { name: 'Welcome', includeHidden: true })).toBeInViewport();
-  // Three corners of the window, each under the backdrop.
-  const dimmed = await page.evaluate<boolean[]>(`[[4, innerHeight - 4], [innerWidth - 4, innerHeight - 4], [4, 4]]
+  // Points of the window around the dialog, low and high, each under the backdrop (before the fix
+  // the lower part of the window was not).
+  const dimmed = await page.evaluate<boolean[]>(`[[4, innerHeight - 4], [document.documentElement.clientWidth - 100, innerHeight - 100], [4, 4]]
     .map(([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.fui-DialogSurface__backdrop')))`);
   expect(dimmed).toEqual([true, true, true]);
 });
