@@ -382,6 +382,8 @@ export const customerListQuerySchema = listQuerySchema.extend({
   /** `subscribed`: an entitlement active now; `none`: none active. */
   access: z.enum(['subscribed', 'none'], { error: 'validation.enum' }).optional(),
   entitlementId: idSchema.optional(),
+  /** The customers a saved segment matches now (the segment builder's "Show the customers"). */
+  segmentId: idSchema.optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 

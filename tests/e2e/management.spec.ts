@@ -220,3 +220,42 @@ test('the same refusals speak Chinese', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
   await signOut(page);
 });
+
+test('a dialog opened from a scrolled page keeps the header and menu in view and dims the whole window', async ({ page }) => {
+  // Issue 19 §5: Fluent's scroll lock clipped <html>, so the sticky header and side menu slid away
+  // and the backdrop dimmed only the first screen's worth (styles.css).
+  await openManagement(page);
+  await page.getByRole('tab', { name: 'Config records' }).click();
+  const table = page.getByRole('table', { name: 'Config records' });
+  const last = table.getByRole('button', { name: 'Show changes' }).last();
+  await last.scrollIntoViewIfNeeded();
+  expect(await page.evaluate<number>('scrollY')).toBeGreaterThan(0);
+  await last.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // The modal hides the rest of the page from assistive technology, not from sight.
+  await expect(page.getByRole('banner', { includeHidden: true })).toBeInViewport();
+  await expect(page.getByRole('navigation', { name: 'Main navigation', includeHidden: true }).getByRole('link', { name: 'Welcome', includeHidden: true })).toBeInViewport();
+  // Points of the window around the dialog, low and high, each under the backdrop (before the fix
+  // the lower part of the window was not).
+  const dimmed = await page.evaluate<boolean[]>(`[[4, innerHeight - 4], [document.documentElement.clientWidth - 100, innerHeight - 100], [4, 4]]
+    .map(([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.fui-DialogSurface__backdrop')))`);
+  expect(dimmed).toEqual([true, true, true]);
+});
+
+test('the Management tabs keep to one row at 1440 px, the ones that do not fit under More', async ({ page }) => {
+  // Issue 19 §5: "Subscription check" wrapped onto a second row.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openManagement(page);
+  const tabs = page.getByRole('tablist', { name: 'Configuration of Palette Photo & Video' }).getByRole('tab');
+  const rows = new Set(await Promise.all((await tabs.all()).map(async (tab) => Math.round((await tab.boundingBox())?.y ?? -1)))).size;
+  expect(rows).toBe(1);
+  const shown = await tabs.allTextContents();
+  if (!shown.includes('Subscription check')) {
+    await page.getByRole('tab', { name: /^More tabs/ }).click();
+    await page.getByRole('menuitem', { name: 'Subscription check' }).click();
+  } else {
+    await page.getByRole('tab', { name: 'Subscription check' }).click();
+  }
+  await expect(page).toHaveURL(/\/check-subscription$/);
+  await expect(page.getByRole('tab', { name: 'Subscription check', selected: true })).toBeVisible();
+});

@@ -62,6 +62,7 @@ beforeAll(async () => {
   // Email is an attribute the app sets; two users share one here.
   await db.update(customers).set({ email: shared }).where(eq(customers.appUserId, subscriber));
   await db.update(customers).set({ email: 'FAMILY@palette.test' }).where(eq(customers.appUserId, lapsed));
+  await db.update(customers).set({ email: 'customer30@example.com' }).where(eq(customers.appUserId, buyer));
 });
 afterAll(async () => {
   await built?.app.close();
@@ -126,6 +127,24 @@ describe('the customers list', () => {
     expect((await customerList({ q: 'family@PALETTE.test' })).total).toBe(2);
     expect((await customerList({ q: buyer })).total).toBe(1);
     expect((await call(app(), team.viewer.token, 'customers.list', { params: params(), query: { country: 'de' } })).envelope.code).toBe(ErrorCode.ParamInvalid);
+  });
+
+  it('finds customers by the beginnings of words of their id or email, as the resource lists search (issue 19 §5)', async () => {
+    const ids = async (q: string) => (await customerList({ q })).items.map((c) => c.appUserId).sort();
+    // "demo-android" and "customer30" found nothing when only an exact id or email matched.
+    expect(await ids('buyer')).toEqual([buyer]);
+    expect(await ids(buyer.slice(0, 12))).toEqual([buyer]);
+    expect(await ids('customer3')).toEqual([buyer]);
+    expect(await ids('CUSTOMER30@example')).toEqual([buyer]);
+    expect(await ids('family')).toEqual([lapsed, subscriber].sort());
+    expect(await ids('sub')).toEqual([subscriber]);
+    // Words begin where the id's words begin: a piece from the middle of one is no match.
+    expect(await ids('uyer')).toEqual([]);
+    // Search combines with the filters and pages in the list's order.
+    expect((await customerList({ q: 'family', country: 'DE' })).items.map((c) => c.appUserId)).toEqual([lapsed]);
+    const newestFirst = await customerList({ q: 'family', sort: 'lastSeenAt:desc', pageSize: 1 });
+    expect(newestFirst.total).toBe(2);
+    expect(newestFirst.items).toHaveLength(1);
   });
 
   it('answers 201001 for a customer of another project or none', async () => {

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Segment, SegmentCount, SegmentRule } from '@contract/api/commerce';
+import type { CustomerPage, Segment, SegmentCount, SegmentRule } from '@contract/api/commerce';
 import { ErrorCode } from '@contract/errors';
 import { createTestApp } from './helpers/app';
 import { catalogFixture, type CatalogFixture } from './helpers/commerce';
@@ -158,6 +158,20 @@ describe('saved segments', () => {
   ])('take %s', async (_, n, code) => {
     const rules = Array.from({ length: n }, () => ({ field: 'platform', operator: 'eq', value: 'ios' }));
     expect((await call(app(), team.owner.token, 'segments.create', { params: params(), body: { name: `Rules ${n} ${randomUUID()}`, match: 'all', rules } })).envelope.code).toBe(code);
+  });
+
+  it('open the customers they match: the customers list takes a segment, with its other filters (issue 19 §5)', async () => {
+    const body = { name: `Android at 3.99 ${randomUUID()}`, description: '', match: 'all', rules: [{ field: 'spend', operator: 'eq', value: 3.99, currency: 'USD' }, { field: 'platform', operator: 'eq', value: 'android' }] };
+    const saved = await ok<Segment>(app(), team.editor.token, 'segments.create', { params: params(), body });
+    const page = await ok<CustomerPage>(app(), team.viewer.token, 'customers.list', { params: params(), query: { segmentId: saved.id, pageSize: 50 } });
+    expect(page.total).toBe(range((i) => i % 100 === 3));
+    expect(page.totalCapped).toBe(false);
+    expect(page.items).toHaveLength(50);
+    for (const row of page.items) expect([row.platform, row.spent]).toEqual(['android', { USD: 3.99 }]);
+    const japan = await ok<CustomerPage>(app(), team.viewer.token, 'customers.list', { params: params(), query: { segmentId: saved.id, country: 'JP' } });
+    expect(japan.total).toBe(range((i) => i % 100 === 3 && i % 10 === 3));
+    const unknown = await call(app(), team.viewer.token, 'customers.list', { params: params(), query: { segmentId: randomUUID() } });
+    expect(unknown.envelope.code).toBe(ErrorCode.DataMissing);
   });
 
   it('refuse what cannot be compared', async () => {

@@ -1,7 +1,7 @@
-import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, createHashRouter, Navigate, redirect, type RouteObject } from 'react-router-dom';
 import { AdaptiveFrame, IndexRedirect, PublicOnly, RequireAuth } from './guards';
 import { lazyPage } from '../components/lazy-page';
-import { consoleRoutes, publicPages } from './routes';
+import { consoleRoutes, parentRedirects, publicPages } from './routes';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage, StatusScreen } from '../components/status-screen';
 import { Suspense } from 'react';
 import { FullPageSpinner } from '../components/full-page-status';
@@ -37,6 +37,8 @@ export function buildRouteObjects(): RouteObject[] {
             </PublicOnly>
           ),
         },
+        // A parent opens its first child; the child's own guard then asks for a session.
+        ...parentRedirects.map((entry) => ({ path: entry.from.slice(1), loader: () => redirect(entry.to) })),
         {
           element: <RequireAuth />,
           children: consoleRoutes.map((route) => ({ path: route.path.slice(1), element: <route.page.Component /> })),

@@ -158,6 +158,15 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
   { path: '/system/languages', area: 'system', labelKey: 'access:menus.system.languages', icon: SystemIcon, page: systemPage, inMenu: true, menu: 'system.languages' },
 ];
 
+/**
+ * Spec §2's parents that are no screen of their own: each opens its first child (as `/management`
+ * opens its chooser), so a typed or bookmarked parent address never answers 404.
+ */
+export const parentRedirects: ReadonlyArray<{ readonly from: string; readonly to: string }> = [
+  { from: '/customers', to: '/customers/index' },
+  { from: '/transactions', to: '/transactions/index' },
+];
+
 /** Where a signed-in operator lands (spec §2: the index redirects). */
 export const homePath = '/welcome';
 

@@ -16,15 +16,17 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  Tag,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowSortDown16Regular, ArrowSortUp16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { platforms } from '@contract/resources/projects';
 import { PageHeader } from '../components/page-header';
+import { CountryPicker } from '../forms/country-picker';
 import { useApiQuery } from '../data/api-hooks';
 import { errorText } from '../i18n/error-text';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
@@ -40,8 +42,9 @@ const useStyles = makeStyles({
   search: { minWidth: '280px', flexGrow: 1, maxWidth: '420px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  country: { maxWidth: '120px' },
+  country: { width: '240px' },
   sort: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  segment: { marginBottom: tokens.spacingVerticalM },
   note: { marginTop: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
 });
 
@@ -68,22 +71,27 @@ function CustomerList() {
   const [country, setCountry] = useState('');
   const [access, setAccess] = useState('');
   const [entitlementId, setEntitlementId] = useState('');
+  // Opened from a saved segment (segments page, "Show these customers"): its members only.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const segmentId = searchParams.get('segment') ?? '';
   const [sort, setSort] = useState<'lastSeenAt:desc' | 'firstSeenAt:desc' | 'firstSeenAt:asc'>('lastSeenAt:desc');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const search = useDebounced(q.trim());
-  const countryCode = country.trim().toUpperCase();
   const query = {
     page,
     pageSize,
     sort,
     ...(search ? { q: search } : {}),
     ...(platform ? { platform: platform as 'ios' | 'android' } : {}),
-    ...(/^[A-Z]{2}$/.test(countryCode) ? { country: countryCode } : {}),
+    ...(country ? { country } : {}),
     ...(access ? { access: access as 'subscribed' | 'none' } : {}),
     ...(entitlementId ? { entitlementId } : {}),
+    ...(segmentId ? { segmentId } : {}),
   };
   const list = useApiQuery('customers.list', { params: { projectId: projectId ?? '' }, query }, { enabled: projectId !== null, placeholderData: (previous) => previous });
+  const segments = useApiQuery('segments.list', { params: { projectId: projectId ?? '' } }, { enabled: projectId !== null && segmentId !== '' });
+  const segmentName = segments.data?.find((s) => s.id === segmentId)?.name ?? segmentId;
   const entitlements = useApiQuery('entitlements.list', { params: { projectId: projectId ?? '' }, query: { pageSize: 200 } }, { enabled: projectId !== null });
   const reset = (apply: () => void) => {
     apply();
@@ -115,9 +123,7 @@ function CustomerList() {
                 ))}
               </Select>
             </Field>
-            <Field label={t('customers.country')} className={styles.country}>
-              <Input value={country} maxLength={2} onChange={(_, data) => reset(() => setCountry(data.value))} />
-            </Field>
+            <CountryPicker label={t('customers.country')} className={styles.country} value={country} noneLabel={t('any')} onChange={(code) => reset(() => setCountry(code))} />
             <Field label={t('customers.access')}>
               <Select value={access} onChange={(_, data) => reset(() => setAccess(data.value))}>
                 <option value="">{t('any')}</option>
@@ -136,6 +142,23 @@ function CustomerList() {
               </Select>
             </Field>
           </div>
+          {segmentId ? (
+            <div className={styles.segment}>
+              <Tag
+                dismissible
+                dismissIcon={{ 'aria-label': t('customers.clearSegment') }}
+                value={segmentId}
+                onClick={() => {
+                  const next = new URLSearchParams(searchParams);
+                  next.delete('segment');
+                  setSearchParams(next);
+                  setPage(1);
+                }}
+              >
+                {t('customers.segment', { name: segmentName })}
+              </Tag>
+            </div>
+          ) : null}
           {list.isError ? (
             <MessageBar intent="error">
               <MessageBarBody>{errorText(t, list.error)}</MessageBarBody>

@@ -83,3 +83,8 @@ export function toDraft(rule: SegmentRule): RuleDraft {
       return { field: rule.field, operator: 'eq', value: String(rule.value), extra: '' };
   }
 }
+
+/** The customers list of a project showing the customers a saved segment matches now. */
+export function customersOfSegmentPath(projectId: string, segmentId: string): string {
+  return `/customers/index?${new URLSearchParams({ project: projectId, segment: segmentId }).toString()}`;
+}

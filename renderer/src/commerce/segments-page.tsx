@@ -24,14 +24,16 @@ import { platforms } from '@contract/resources/projects';
 import { comparisonOperators, durationUnits } from '@contract/validation';
 import { notify } from '../components/notices';
 import { PageHeader } from '../components/page-header';
+import { PrefetchLink } from '../components/prefetch-link';
 import { SectionCard } from '../components/section-card';
 import { useApiMutation, useApiQuery } from '../data/api-hooks';
+import { CountryPicker } from '../forms/country-picker';
 import { validateWith } from '../forms/validate';
 import { errorText } from '../i18n/error-text';
 import { useConfirm } from '../resources/confirm-dialog';
 import { useDebounced } from '../resources/use-debounced';
 import { ProjectPicker, useAreaProject } from './area-project';
-import { equalityOnly, newRule, toDraft, toRule, type RuleDraft } from './segment-draft';
+import { customersOfSegmentPath, equalityOnly, newRule, toDraft, toRule, type RuleDraft } from './segment-draft';
 
 const useStyles = makeStyles({
   layout: { display: 'grid', gridTemplateColumns: 'minmax(220px, 300px) 1fr', gap: tokens.spacingHorizontalXL, alignItems: 'start', '@media (max-width: 1000px)': { gridTemplateColumns: '1fr' } },
@@ -47,7 +49,10 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
-  small: { maxWidth: '140px' },
+  // A field's width holds its box: Fluent's Input is as wide as its text box unless told to fill
+  // the field, and overflowing a narrow field it covered the rule's delete button (issue 19 §5).
+  small: { width: '140px', '& .fui-Input': { width: '100%', minWidth: 0 } },
+  country: { width: '260px' },
   count: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -184,9 +189,11 @@ function SegmentEditor({ projectId, segment, canWrite, onSaved }: { readonly pro
         return select(subscriptionStates.map((s) => [s, t(`states.${s}`)] as const));
       case 'entitlement':
         return select([['', ''], ...((entitlements.data?.items ?? []) as ReadonlyArray<{ id: string; name: string }>).map((e) => [e.id, e.name] as const)]);
+      case 'country':
+        return <CountryPicker label={label} className={styles.country} value={rule.value} disabled={!canWrite} onChange={(code) => change(index, { value: code })} />;
       default:
         return (
-          <Field label={label} validationMessage={message} className={rule.field === 'country' ? styles.small : undefined}>
+          <Field label={label} validationMessage={message}>
             <Input value={rule.value} disabled={!canWrite} onChange={(_, data) => change(index, { value: data.value })} />
           </Field>
         );
@@ -268,9 +275,18 @@ function SegmentEditor({ projectId, segment, canWrite, onSaved }: { readonly pro
           {!checked.ok ? (
             <Text className={styles.muted}>{t('segments.fixRules')}</Text>
           ) : count.data ? (
-            <Text className={styles.count} data-testid="segment-count">
-              {t('segments.count', { count: count.data.count, of: count.data.of })}
-            </Text>
+            <div className={styles.actions}>
+              <Text className={styles.count} data-testid="segment-count">
+                {t('segments.count', { count: count.data.count, of: count.data.of })}
+              </Text>
+              {segment ? (
+                <PrefetchLink to={customersOfSegmentPath(projectId, segment.id)} prefetch="intent">
+                  {t('segments.showCustomers')}
+                </PrefetchLink>
+              ) : (
+                <Text className={styles.muted}>{t('segments.saveToShow')}</Text>
+              )}
+            </div>
           ) : (
             <Text className={styles.muted}>{t('segments.counting')}</Text>
           )}

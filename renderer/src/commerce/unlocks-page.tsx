@@ -29,7 +29,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   unlockCreateSchema,
   unlockReasonCodes,
@@ -42,6 +42,7 @@ import {
 import { durationUnits } from '@contract/validation';
 import { notify } from '../components/notices';
 import { PageHeader } from '../components/page-header';
+import { PrefetchLink } from '../components/prefetch-link';
 import { SectionCard } from '../components/section-card';
 import { useApiMutation, useApiQuery } from '../data/api-hooks';
 import { useProjectAccess } from '../data/menus';
@@ -56,10 +57,21 @@ import { unlockColor } from './format';
 import { customerPath } from './transactions-list';
 
 const useStyles = makeStyles({
-  layout: { display: 'grid', gridTemplateColumns: 'minmax(320px, 420px) 1fr', gap: tokens.spacingHorizontalXL, alignItems: 'start', '@media (max-width: 1100px)': { gridTemplateColumns: '1fr' } },
-  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
+  // The list takes the page's full width under the two cards: beside them its ids wrapped over five
+  // lines (issue 19 §5).
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
+  column: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))',
+    gap: tokens.spacingHorizontalXL,
+    alignItems: 'start',
+  },
   row: { display: 'flex', gap: tokens.spacingHorizontalM },
-  grow: { flexGrow: 1 },
+  // A flex item is as wide as its content unless told otherwise: the Unit dropdown ran past the card.
+  grow: { flexGrow: 1, flexBasis: 0, minWidth: 0 },
+  status: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
+  badge: { whiteSpace: 'nowrap', flexShrink: 0 },
+  nowrap: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
@@ -116,6 +128,7 @@ function UnlockRequest({ projectId }: { readonly projectId: string }) {
       <InlineForm
         key={options[0]?.id ?? 'none'}
         heading={t('unlocks.request')}
+        headingHidden
         schema={unlockCreateSchema}
         initial={initial}
         toInput={(values) => ({
@@ -230,11 +243,11 @@ function UnlockList({ projectId, canWrite }: { readonly projectId: string; reado
                 const own = unlock.requestedBy?.id === me;
                 return (
                   <TableRow key={unlock.id} data-testid={`unlock-${unlock.customer.appUserId}`}>
-                    <TableCell>{formatDateTime(unlock.requestedAt, i18n.language)}</TableCell>
+                    <TableCell className={styles.nowrap}>{formatDateTime(unlock.requestedAt, i18n.language)}</TableCell>
                     <TableCell>
-                      <RouterLink to={customerPath(projectId, unlock.customer.id)} className={styles.mono}>
+                      <PrefetchLink to={customerPath(projectId, unlock.customer.id)} className={styles.mono}>
                         {unlock.customer.appUserId}
-                      </RouterLink>
+                      </PrefetchLink>
                     </TableCell>
                     <TableCell>{unlock.entitlement.name}</TableCell>
                     <TableCell>
@@ -252,7 +265,8 @@ function UnlockList({ projectId, canWrite }: { readonly projectId: string; reado
                       </Text>
                     </TableCell>
                     <TableCell>
-                      <Badge appearance="tint" color={unlockColor(unlock.status)}>
+                      <div className={styles.status}>
+                      <Badge appearance="tint" className={styles.badge} color={unlockColor(unlock.status)}>
                         {t(`unlocks.statuses.${unlock.status}`)}
                       </Badge>
                       {unlock.status === 'pending' ? (
@@ -264,6 +278,7 @@ function UnlockList({ projectId, canWrite }: { readonly projectId: string; reado
                           {unlock.active ? t('unlocks.activeNow') : t('unlocks.ended')}
                         </Text>
                       ) : null}
+                      </div>
                     </TableCell>
                     <TableCell>{unlock.requestedBy?.name ?? t('none')}</TableCell>
                     <TableCell>

@@ -1,8 +1,9 @@
-import { Card, makeStyles, Skeleton, SkeletonItem, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ComponentType } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { configKindBySegment } from '@contract/config';
+import { OverflowTabList } from '../components/overflow-tab-list';
 import { PageHeader } from '../components/page-header';
 import { StatusScreen } from '../components/status-screen';
 import { useApiQuery } from '../data/api-hooks';
@@ -17,7 +18,7 @@ import { SubscriptionCheckScreen } from '../commerce/subscription-check';
 const useStyles = makeStyles({
   projects: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
   card: { cursor: 'pointer' },
-  tabs: { marginBottom: tokens.spacingVerticalL, marginLeft: `calc(-1 * ${tokens.spacingHorizontalMNudge})`, flexWrap: 'wrap' },
+  tabs: { marginBottom: tokens.spacingVerticalL, marginLeft: `calc(-1 * ${tokens.spacingHorizontalMNudge})` },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -93,13 +94,13 @@ export default function ManagementPage() {
       {where.id === null ? (
         <>
           <PageHeader title={t(screen.labelKey)} description={kind ? t(`config:${kind.name}.description`) : Custom ? t(`configPages:screens.${where.segment}`) : t('configPages:records.description')} />
-          <TabList className={styles.tabs} selectedValue={screen.segment} onTabSelect={(_, data) => navigate(`/management/${projectId}/${String(data.value)}`)} aria-label={t('configPages:management.sections', { project: project.data.name })}>
-            {screens.map((s) => (
-              <Tab key={s.segment} value={s.segment}>
-                {t(s.labelKey)}
-              </Tab>
-            ))}
-          </TabList>
+          <OverflowTabList
+            className={styles.tabs}
+            tabs={screens.map((s) => ({ value: s.segment, label: t(s.labelKey) }))}
+            selectedValue={screen.segment}
+            onSelect={(segment) => navigate(`/management/${projectId}/${segment}`)}
+            aria-label={t('configPages:management.sections', { project: project.data.name })}
+          />
         </>
       ) : null}
       {kind && where.id ? <ConfigEditor key={where.id} kind={kind} projectId={projectId} id={where.id} canWrite={canWrite} /> : null}

@@ -1,45 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../data/api-hooks';
+import { namedOptions, type NamedRow, type ReferenceOption } from '../forms/country-picker';
 
-/** One choice of a reference field: the stored value and what the operator reads. */
-export interface ReferenceOption {
-  readonly value: string;
-  readonly label: string;
-  /** For SKUs: the platform whose SKU it is. */
-  readonly platform?: string;
-}
-
-interface NamedRow {
-  readonly code: string;
-  readonly nameEn: string;
-  readonly nameZh: string;
-  readonly enabled?: boolean;
-}
-
-/** A global list in the operator's language, sorted by what they read. */
-function named(rows: readonly NamedRow[] | undefined, chinese: boolean): ReferenceOption[] {
-  return (rows ?? [])
-    .filter((row) => row.enabled !== false)
-    .map((row) => ({ value: row.code, label: `${chinese ? row.nameZh : row.nameEn} (${row.code})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, chinese ? 'zh-CN' : 'en-US'));
-}
-
-/** The System Management country list (two pages of 200 cover the ~250 entries). */
-export function useCountryOptions(enabled = true): ReferenceOption[] {
-  const { i18n } = useTranslation();
-  const first = useApiQuery('countries.list', { query: { pageSize: 200, page: 1 } }, { enabled, staleTime: 600_000 });
-  const second = useApiQuery('countries.list', { query: { pageSize: 200, page: 2 } }, { enabled: enabled && (first.data?.total ?? 0) > 200, staleTime: 600_000 });
-  const chinese = i18n.language.startsWith('zh');
-  return useMemo(() => named([...(first.data?.items ?? []), ...(second.data?.items ?? [])] as NamedRow[], chinese), [first.data, second.data, chinese]);
-}
+export { useCountryOptions, type ReferenceOption } from '../forms/country-picker';
 
 /** The System Management language list. */
 export function useLanguageOptions(enabled = true): ReferenceOption[] {
   const { i18n } = useTranslation();
   const list = useApiQuery('languages.list', { query: { pageSize: 200 } }, { enabled, staleTime: 600_000 });
   const chinese = i18n.language.startsWith('zh');
-  return useMemo(() => named(list.data?.items as NamedRow[] | undefined, chinese), [list.data, chinese]);
+  return useMemo(() => namedOptions(list.data?.items as NamedRow[] | undefined, chinese), [list.data, chinese]);
 }
 
 /** The project's SKUs as product IDs, per platform. */

@@ -116,6 +116,11 @@ export function FormDialog<S extends z.ZodType, V extends FormTextValues, R>({ o
 export interface InlineFormProps<S extends z.ZodType, V extends FormTextValues, R> extends FormSessionOptions<S, V, R>, FormShellProps<V> {
   /** The form's heading inside its card (it names the form for assistive technology). */
   readonly heading: string;
+  /**
+   * The card around the form already shows the same title: the heading then only names the form
+   * (no second "Unlock an entitlement" under the card's, issue 19 §5).
+   */
+  readonly headingHidden?: boolean;
   /** A note under the fields. */
   readonly footnote?: string;
   /** More buttons after submit (Remove). */
@@ -126,15 +131,22 @@ export interface InlineFormProps<S extends z.ZodType, V extends FormTextValues, 
  * The same form inside a page or card instead of a dialog: a success notifies and clears the
  * fields (but `keepAfterSuccess`) for the next entry.
  */
-export function InlineForm<S extends z.ZodType, V extends FormTextValues, R>({ heading, footnote, actions, submitLabel, children, ...options }: InlineFormProps<S, V, R>) {
+export function InlineForm<S extends z.ZodType, V extends FormTextValues, R>({ heading, headingHidden = false, footnote, actions, submitLabel, children, ...options }: InlineFormProps<S, V, R>) {
   const styles = useStyles();
   const headingId = useId();
   const form = useFormSession<S, V, R>(options);
   return (
-    <form className={styles.inline} onSubmit={(event) => void form.submit(event)} aria-labelledby={headingId} noValidate>
-      <Text id={headingId} weight="semibold">
-        {heading}
-      </Text>
+    <form
+      className={styles.inline}
+      onSubmit={(event) => void form.submit(event)}
+      {...(headingHidden ? { 'aria-label': heading } : { 'aria-labelledby': headingId })}
+      noValidate
+    >
+      {headingHidden ? null : (
+        <Text id={headingId} weight="semibold">
+          {heading}
+        </Text>
+      )}
       <FormError message={form.formMessage} details={form.formDetails} />
       {children(form)}
       {footnote ? (

@@ -10,12 +10,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Navigation20Regular, Settings20Regular } from '@fluentui/react-icons';
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { User } from '@contract/api';
 import { areas, type ConsoleRoute } from '../components/route-table';
 import { BrandMark } from '../components/brand-mark';
 import { LanguagePicker } from '../components/language-picker';
+import { useMyMenus } from '../data/my-menus';
+import { breadcrumbTrail, projectIdOf } from './breadcrumb-trail';
 import { HelpMenu } from './help-menu';
 import { InboxPopover } from './inbox-popover';
 import { UserMenu } from './user-menu';
@@ -60,6 +63,11 @@ export function ConsoleHeader({ user, layout, current, onToggleNav, navOpen, onO
   const styles = useStyles();
   const { t } = useTranslation(['layout', 'common']);
   const area = current ? areas.find((a) => a.id === current.area) : undefined;
+  const location = useLocation();
+  const menus = useMyMenus();
+  const projectId = current ? projectIdOf(current, location.pathname, location.search) : null;
+  const projectName = projectId ? (menus.data?.projects.find((p) => p.projectId === projectId)?.name ?? null) : null;
+  const trail = current && area ? breadcrumbTrail(t(area.labelKey), t(current.labelKey), projectName) : [];
 
   return (
     <div className={styles.bar}>
@@ -71,13 +79,14 @@ export function ConsoleHeader({ user, layout, current, onToggleNav, navOpen, onO
             </Tooltip>
             {current && area ? (
               <Breadcrumb aria-label={t('nav.breadcrumb')} size="medium">
-                <BreadcrumbItem>
-                  <BreadcrumbButton>{t(area.labelKey)}</BreadcrumbButton>
-                </BreadcrumbItem>
-                <BreadcrumbDivider />
-                <BreadcrumbItem>
-                  <BreadcrumbButton current>{t(current.labelKey)}</BreadcrumbButton>
-                </BreadcrumbItem>
+                {trail.map((label, index) => (
+                  <Fragment key={`${index}:${label}`}>
+                    {index > 0 ? <BreadcrumbDivider /> : null}
+                    <BreadcrumbItem>
+                      <BreadcrumbButton current={index === trail.length - 1}>{label}</BreadcrumbButton>
+                    </BreadcrumbItem>
+                  </Fragment>
+                ))}
               </Breadcrumb>
             ) : null}
           </>

@@ -920,8 +920,11 @@ export const customers = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     version: integer('version').notNull().default(1),
+    /** Word-prefix search over the app user id and email (db/search.ts): "customer3" finds customer30@…. */
+    search: tsvector('search').generatedAlwaysAs(searchVector(['appUserId', 'email'])),
   },
   (t) => [
+    index('customers_search_idx').using('gin', t.search),
     uniqueIndex('customers_project_user_key').on(t.projectId, t.appUserId),
     index('customers_project_last_seen_idx').on(t.projectId, t.lastSeenAt, t.id),
     index('customers_project_first_seen_idx').on(t.projectId, t.firstSeenAt, t.id),

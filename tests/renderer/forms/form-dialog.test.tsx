@@ -352,4 +352,15 @@ describe('form markup', () => {
     expect(html).not.toContain('role="alert"');
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>.*Save/);
   });
+
+  it('names the form without a second visible heading when its card already shows the title (issue 19 §5)', () => {
+    const html = render(
+      <InlineForm heading="Unlock an entitlement" headingHidden schema={z.object({ key: z.string() })} initial={{ key: '' }} send={async () => null} successMessage={() => 'saved'} submitLabel="Unlock">
+        {(form) => <TextField form={form} name="key" label="Key" />}
+      </InlineForm>,
+    );
+    expect(html).toMatch(/<form[^>]*aria-label="Unlock an entitlement"/);
+    expect(html).not.toContain('aria-labelledby');
+    expect(html.split('Unlock an entitlement')).toHaveLength(2);
+  });
 });

@@ -185,6 +185,8 @@ const commercePages = {
     access: 'Access',
     accessOptions: { subscribed: 'Has an entitlement now', none: 'Has no entitlement now' },
     entitlement: 'Entitlement',
+    segment: 'In segment {{name}}',
+    clearSegment: 'Show every customer',
     tableLabel: 'Customers',
     columns: {
       user: 'App user',
@@ -279,6 +281,8 @@ const commercePages = {
       attribute: 'Attribute the app sent',
     },
     count: '{{count}} of {{of}} customers match now.',
+    showCustomers: 'Show these customers',
+    saveToShow: 'Save the segment to open the customers it matches.',
     counting: 'Counting…',
     fixRules: 'Complete the rules to see how many match.',
     save: 'Save segment',

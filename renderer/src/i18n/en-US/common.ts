@@ -25,6 +25,7 @@ const common = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     required: 'Required',
+    noMatches: 'Nothing matches what you typed.',
   },
   chunk: {
     loading: 'Loading this part of the console…',

@@ -20,6 +20,9 @@ const layout = {
       account: 'Account',
     },
   },
+  tabs: {
+    more: 'More tabs ({{count}})',
+  },
   header: {
     skipToContent: 'Skip to content',
     help: 'Help and legal',

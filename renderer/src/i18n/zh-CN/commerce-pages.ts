@@ -183,6 +183,8 @@ const commercePages: Translation<typeof enUS> = {
     access: '权益',
     accessOptions: { subscribed: '当前有权益', none: '当前无权益' },
     entitlement: '权益',
+    segment: '分群：{{name}}',
+    clearSegment: '显示全部客户',
     tableLabel: '客户',
     columns: {
       user: 'App 用户',
@@ -277,6 +279,8 @@ const commercePages: Translation<typeof enUS> = {
       attribute: '应用发送的属性',
     },
     count: '当前有 {{count}} / {{of}} 位客户符合。',
+    showCustomers: '查看这些客户',
+    saveToShow: '保存分群后即可查看符合条件的客户。',
     counting: '统计中…',
     fixRules: '请完善规则以查看符合人数。',
     save: '保存分群',

@@ -27,6 +27,7 @@ const common: Translation<typeof en> = {
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
     required: '必填',
+    noMatches: '没有与输入内容匹配的选项。',
   },
   chunk: {
     loading: '正在加载控制台的这一部分…',

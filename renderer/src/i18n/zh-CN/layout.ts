@@ -22,6 +22,9 @@ const layout: Translation<typeof en> = {
       account: '个人设置',
     },
   },
+  tabs: {
+    more: '更多标签页（{{count}}）',
+  },
   header: {
     skipToContent: '跳到主要内容',
     help: '帮助与法律信息',

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { customers, skus, storeEvents, subscriptions, transactions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { pageWindow, sortOf } from '../../shared/list';
+import { searchCondition } from '../../db/search';
 import { activeIdentifiers, customerEntitlements, hasActiveEntitlement } from './entitlements';
 
 /**
@@ -240,40 +241,36 @@ export class CommerceRepository {
   static readonly COUNT_CAP = 1_000;
 
   /**
-   * The customers list. Three shapes, each an index's job at 100,000 customers: a search (`q`, an
-   * exact id or email) finds a handful of rows, sorted here; a filter on access (an entitlement
-   * active now) walks the order's index probing each customer's grants, and counts up to
-   * COUNT_CAP (`totalCapped` beyond); anything else is an index scan with an exact count.
+   * The customers list. Each shape is an index's job at 100,000 customers: a search (`q`: every word
+   * begins a word of the app user id or email, as the resource lists search, db/search.ts; or the
+   * exact id or email) is a GIN lookup; a filter on access (an entitlement active now) walks the
+   * order's index probing each customer's grants; so does a segment's condition. These count up to COUNT_CAP (`totalCapped` beyond);
+   * anything else is an index scan with an exact count.
    */
-  async listCustomers(projectId: string, query: CustomerListQuery, at: Date): Promise<ListPage<CustomerRow> & { totalCapped: boolean }> {
+  async listCustomers(projectId: string, query: CustomerListQuery, at: Date, segment?: SQL): Promise<ListPage<CustomerRow> & { totalCapped: boolean }> {
     const { field, dir } = sortOf(query, ['lastSeenAt', 'firstSeenAt'] as const, { field: 'lastSeenAt', dir: 'desc' });
     const q = query.q?.trim();
-    const byAccess = query.access !== undefined || query.entitlementId !== undefined;
+    const capCount = Boolean(q) || segment !== undefined || query.access !== undefined || query.entitlementId !== undefined;
     const where = and(
       eq(customers.projectId, projectId),
       query.platform ? eq(customers.platform, query.platform) : undefined,
       query.country ? eq(customers.country, query.country) : undefined,
-      q ? or(eq(customers.appUserId, q), sql`lower(${customers.email}) = lower(${q})`) : undefined,
+      q ? or(searchCondition(customers.search, q), eq(customers.appUserId, q), sql`lower(${customers.email}) = lower(${q})`) : undefined,
       query.access === 'subscribed' || query.entitlementId ? hasActiveEntitlement(customers.id, at, query.entitlementId) : undefined,
       query.access === 'none' ? not(hasActiveEntitlement(customers.id, at)) : undefined,
+      segment,
     );
     const column = field === 'firstSeenAt' ? customers.firstSeenAt : customers.lastSeenAt;
     const { limit, offset } = pageWindow(query);
-    if (q) {
-      const found = await this.db.select().from(customers).where(where).limit(CommerceRepository.COUNT_CAP);
-      const key = (row: (typeof found)[number]) => (field === 'firstSeenAt' ? row.firstSeenAt : row.lastSeenAt).getTime();
-      found.sort((a, b) => (dir === 'asc' ? key(a) - key(b) : key(b) - key(a)) || (a.id < b.id ? (dir === 'asc' ? -1 : 1) : dir === 'asc' ? 1 : -1));
-      return { ...page(await this.customerRows(projectId, found.slice(offset, offset + limit), at), found.length, query), totalCapped: false };
-    }
     const order = dir === 'asc' ? [asc(column), asc(customers.id)] : [desc(column), desc(customers.id)];
-    const counting = byAccess
+    const counting = capCount
       ? this.db
           .select({ n: count() })
           .from(this.db.select({ one: sql`1` }).from(customers).where(where).limit(CommerceRepository.COUNT_CAP + 1).as('capped'))
       : this.db.select({ n: count() }).from(customers).where(where);
     const [rows, totals] = await Promise.all([this.db.select().from(customers).where(where).orderBy(...order).limit(limit).offset(offset), counting]);
     const n = totals[0]?.n ?? 0;
-    const capped = byAccess && n > CommerceRepository.COUNT_CAP;
+    const capped = capCount && n > CommerceRepository.COUNT_CAP;
     return { ...page(await this.customerRows(projectId, rows, at), capped ? CommerceRepository.COUNT_CAP : n, query), totalCapped: capped };
   }
 

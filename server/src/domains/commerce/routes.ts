@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/register-route';
 import type { DomainModule, ServerDeps } from '../module';
 import { StoreIntake } from './intake';
 import { CommerceRepository } from './repository';
-import { SegmentRepository } from './segments';
+import { SegmentRepository, segmentCondition } from './segments';
 import { StoreSettingsRepository } from './store-apps';
 import { defaultStoreEndpoints } from './stores/endpoints';
 import { UnlockService } from './unlocks';
@@ -43,7 +43,12 @@ function registerCommerceRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return settings.update(changeContextOf(request, deps.clock), params.id, input, version);
   });
 
-  registerRoute(app, 'customers.list', ({ request, query }) => repository.listCustomers(projectAccessOf(request).projectId, query, deps.clock()));
+  registerRoute(app, 'customers.list', async ({ request, query }) => {
+    const projectId = projectAccessOf(request).projectId;
+    const now = deps.clock();
+    const segment = query.segmentId ? await segmentRepository.get(projectId, query.segmentId) : null;
+    return repository.listCustomers(projectId, query, now, segment ? segmentCondition(projectId, segment, now) : undefined);
+  });
   registerRoute(app, 'customers.get', async ({ request, params }) => {
     const projectId = projectAccessOf(request).projectId;
     const now = deps.clock();

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (array_to_tsvector(array_remove(regexp_split_to_array(regexp_replace(regexp_replace(translate(coalesce("app_user_id", '') || ' ' || coalesce("email", ''), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '[^a-z0-9\u0080-\uffff]+', ' ', 'g'), '([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])', ' \1 ', 'g'), ' +'), ''))) STORED;--> statement-breakpoint
+CREATE INDEX "customers_search_idx" ON "customers" USING gin ("search");
