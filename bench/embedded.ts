@@ -108,17 +108,15 @@ export async function benchEmbedded(): Promise<void> {
   process.stdout.write(`\nEmbedded server (built, Node child process ${NODE_SERVER_FLAGS.join(' ')}, own data directory with the demo data)\n`);
   await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'palette-bench-embedded-'));
+  // The embedded database and no mail server, whatever this shell has set.
+  const { DATABASE_URL: _database, SMTP_URL: _smtp, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     ADMIN_EMAIL: 'admin@palette.local',
     ADMIN_PASSWORD: `Bench${randomBytes(4).toString('hex')}`,
-    DATABASE_URL: '',
     DATA_DIR: dataDir,
     DEMO_DATA: '1',
-    SMTP_URL: '',
   };
-  delete env['DATABASE_URL'];
-  delete env['SMTP_URL'];
   try {
     const first = await startOnce(dataDir, env);
     const restarts: StartFigures[] = [];
