@@ -29,6 +29,10 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1440, height: 900 },
+    // The system's "reduce motion" on (issue 18 §4): the console then opens dialogs and switches
+    // themes without animating, so no assertion or screenshot meets a screen halfway through a
+    // transition. tests/e2e/reduced-motion.spec.ts checks the console honours it.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

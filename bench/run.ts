@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type BuiltApp } from '../server/src/app';
 import { benchCommerce } from './commerce';
 import { benchDelivery } from './delivery';
+import { benchEmbedded } from './embedded';
 import type { DatabaseHandle } from '../server/src/db/client';
 import { onPglite, onPostgres, percentile } from './engines';
 import { AuthRepository } from '../server/src/domains/auth/repository';
@@ -107,7 +108,7 @@ async function measure(engine: string, database: DatabaseHandle): Promise<void> 
   }
 }
 
-// BENCH_ONLY=skus, delivery or commerce runs one section.
+// BENCH_ONLY=skus, delivery, commerce or embedded runs one section.
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'skus') {
   process.stdout.write(`SKU list pages of ${PAGE_SIZE} through the whole server, ${RUNS} runs per scenario\n`);
@@ -116,3 +117,4 @@ if (!only || only === 'skus') {
 }
 if (!only || only === 'delivery') await benchDelivery();
 if (!only || only === 'commerce') await benchCommerce();
+if (!only || only === 'embedded') await benchEmbedded();

@@ -91,6 +91,18 @@ async function framePlayer(page: Page, bytes: Buffer, autoplay: boolean): Promis
   return page.frames().find((frame) => frame.url().endsWith('/pag-player/index.html')) as Frame;
 }
 
+/**
+ * Resolves once the player's frame has drawn `count` more animation frames: time measured in what
+ * the player itself can do (an animation that plays moves on within them), not in milliseconds.
+ */
+async function animationFrames(frame: Frame, count: number): Promise<void> {
+  await frame.evaluate(`new Promise((resolve) => {
+    let left = ${count};
+    const next = () => (--left <= 0 ? resolve(undefined) : requestAnimationFrame(next));
+    requestAnimationFrame(next);
+  })`);
+}
+
 async function reports(page: Page): Promise<Report[]> {
   return page.evaluate(() => (globalThis as unknown as PageScope).__pagReports);
 }
@@ -127,7 +139,7 @@ async function signedIn(page: Page): Promise<void> {
 
 test('a PAG animation plays in the sandboxed player, and pauses', async ({ page }) => {
   await signedIn(page);
-  await framePlayer(page, fixture(animation), true);
+  const frame = await framePlayer(page, fixture(animation), true);
   const player = page.locator('#pag-player');
 
   await expect.poll(async () => (await reports(page)).find((report) => report.type === 'loaded')).toEqual({
@@ -145,12 +157,20 @@ test('a PAG animation plays in the sandboxed player, and pauses', async ({ page 
   await send(page, { type: 'pause' });
   await expect.poll(async () => (await lastProgress(page))?.playing).toBe(false);
   const pausedA = await player.screenshot();
-  await page.waitForTimeout(400);
+  const pausedAt = (await lastProgress(page))?.progress;
+  // The player draws 30 more frames: a paused animation stands still through them.
+  await animationFrames(frame, 30);
   expect((await player.screenshot()).equals(pausedA), 'a paused animation stands still').toBe(true);
 
   await send(page, { type: 'play' });
   await expect.poll(async () => (await lastProgress(page))?.playing).toBe(true);
-  await page.waitForTimeout(600);
+  // Playing until the player says it has moved on a tenth of the animation (several of its frames)
+  // from where it was paused, on either side of its loop.
+  const movedOn = (progress: number | undefined) => {
+    const distance = Math.abs((progress ?? 0) - (pausedAt ?? 0));
+    return Math.min(distance, 1 - distance) >= 0.1;
+  };
+  await expect.poll(async () => movedOn((await lastProgress(page))?.progress), { timeout: 5_000 }).toBe(true);
   await send(page, { type: 'pause' });
   await expect.poll(async () => (await lastProgress(page))?.playing).toBe(false);
   expect((await player.screenshot()).equals(pausedA), 'the picture moved while playing').toBe(false);
@@ -158,13 +178,14 @@ test('a PAG animation plays in the sandboxed player, and pauses', async ({ page 
 
 test('without autoplay the first frame shows, paused (reduced motion)', async ({ page }) => {
   await signedIn(page);
-  await framePlayer(page, fixture(animation), false);
+  const frame = await framePlayer(page, fixture(animation), false);
   await expect.poll(async () => (await reports(page)).map((report) => report.type)).toEqual(['ready', 'loaded', 'progress']);
   const shown = await lastProgress(page);
   expect(shown).toMatchObject({ type: 'progress', id: 1, playing: false });
   // libpag states the first frame's position as its middle (half of 1/48 here).
   expect(shown?.progress).toBeLessThan(1 / 48);
-  await page.waitForTimeout(500);
+  // 30 frames later the player has still reported nothing more: it did not start by itself.
+  await animationFrames(frame, 30);
   expect(await reports(page)).toHaveLength(3);
 });
 

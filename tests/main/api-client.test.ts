@@ -120,9 +120,9 @@ describe('the API client', () => {
 
   it('answers 1008 when the server does not answer in time', async () => {
     api.routes.set('GET /api/v1/auth/me', () => 'hang');
-    const started = Date.now();
+    // The server never answers: 1008 can only come from the client's own timeout (no wall-clock
+    // bound here, which a loaded machine would break; the test's own timeout catches a hang).
     await expect(client({ timeoutMs: 150 }).call('auth.me', undefined)).resolves.toMatchObject({ code: ErrorCode.Timeout });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(api.seen).toHaveLength(1);
   });
 

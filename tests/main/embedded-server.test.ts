@@ -9,6 +9,7 @@ import * as electron from 'electron';
 import {
   configuredServerUrl,
   isWorthRelaying,
+  NODE_SERVER_FLAGS,
   nodeLauncher,
   serverEntry,
   serverEnvironment,
@@ -26,7 +27,7 @@ const fakeServer = `
 import { createServer } from 'node:http';
 const server = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ port: process.env.PORT, host: process.env.HOST, admin: process.env.ADMIN_EMAIL, dataDir: process.env.DATA_DIR, db: process.env.DATABASE_URL ?? null, runAsNode: process.env.ELECTRON_RUN_AS_NODE ?? null }));
+  res.end(JSON.stringify({ port: process.env.PORT, host: process.env.HOST, admin: process.env.ADMIN_EMAIL, dataDir: process.env.DATA_DIR, db: process.env.DATABASE_URL ?? null, runAsNode: process.env.ELECTRON_RUN_AS_NODE ?? null, execArgv: process.execArgv }));
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {
   console.log('migrations applied');
@@ -90,7 +91,9 @@ describe('the embedded server', () => {
     });
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const seen = (await (await fetch(running.url)).json()) as Record<string, unknown>;
-    expect(seen).toEqual({ port: '0', host: '127.0.0.1', admin: 'owner@example.com', dataDir: join(root, 'data'), db: 'postgres://127.0.0.1/test', runAsNode: null });
+    expect(seen).toEqual({ port: '0', host: '127.0.0.1', admin: 'owner@example.com', dataDir: join(root, 'data'), db: 'postgres://127.0.0.1/test', runAsNode: null, execArgv: [...NODE_SERVER_FLAGS] });
+    // The flags that keep its memory small (issue 18 §6) reach the child's Node.
+    expect(NODE_SERVER_FLAGS).toEqual(expect.arrayContaining(['--wasm-lazy-compilation', expect.stringMatching(/^--max-semi-space-size=\d+$/)]));
     expect(announced).toEqual(['First administrator: owner@example.com / Generated123 (shown once; change it after signing in)']);
 
     await running.stop();

@@ -13,6 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { PersonRegular, ShieldLockRegular, SignOutRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '@contract/api';
@@ -20,7 +21,9 @@ import { notify } from '../components/notices';
 import { useSignOut } from '../data/session';
 import { usePendingChanges } from '../data/offline/use-offline';
 import { errorText } from '../i18n/error-text';
-import { useConfirm } from '../resources/confirm-dialog';
+
+/** The question asked before signing out with changes waiting, loaded only then (its own chunk). */
+const SignOutConfirm = lazy(() => import('./sign-out-confirm'));
 
 const useStyles = makeStyles({
   trigger: { minWidth: 0, gap: tokens.spacingHorizontalS, paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalS },
@@ -49,24 +52,18 @@ export function UserMenu({ user }: { readonly user: User }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const pending = usePendingChanges();
-  const { confirm, element } = useConfirm();
+  const [asking, setAsking] = useState(false);
 
-  // Signing out removes what this computer keeps for the operator (issue 14), changes not yet sent
-  // included: those are asked about first.
-  const onSignOut = async () => {
-    if (pending.length > 0) {
-      const ok = await confirm({
-        title: t('offline:signOut.confirmTitle'),
-        body: t('offline:signOut.confirmBody', { count: pending.length }),
-        confirmLabel: t('offline:signOut.confirm'),
-        cancelLabel: t('offline:signOut.cancel'),
-        danger: true,
-      });
-      if (!ok) return;
-    }
+  const signOutNow = () =>
     signOut.mutate(undefined, {
       onError: (error) => notify.message('error', errorText(t, error)),
     });
+
+  // Signing out removes what this computer keeps for the operator (issue 14), changes not yet sent
+  // included: those are asked about first.
+  const onSignOut = () => {
+    if (pending.length > 0) setAsking(true);
+    else signOutNow();
   };
 
   return (
@@ -100,13 +97,23 @@ export function UserMenu({ user }: { readonly user: User }) {
               </MenuItem>
             </MenuGroup>
             <MenuDivider />
-            <MenuItem icon={<SignOutRegular />} onClick={() => void onSignOut()} disabled={signOut.isPending}>
+            <MenuItem icon={<SignOutRegular />} onClick={onSignOut} disabled={signOut.isPending}>
               {t('user.signOut')}
             </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
-      {element}
+      {asking ? (
+        <Suspense fallback={null}>
+          <SignOutConfirm
+            count={pending.length}
+            onAnswer={(ok) => {
+              setAsking(false);
+              if (ok) signOutNow();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

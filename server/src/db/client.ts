@@ -25,6 +25,26 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL settings of the embedded database on a data directory (the console's own server).
+ *
+ * PostgreSQL's own default of 128 MB of shared buffers is what a machine shared by many connections
+ * wants; inside PGlite it is WebAssembly memory that one process touches and never gives back, and
+ * it made most of the embedded server's resident size (382 MB at rest, issue 18). One operator's
+ * data directory is tens of megabytes, so 16 MB of buffers holds its working set; work_mem and
+ * temp_buffers are per query and stay at their defaults. Durability is untouched: PGlite's own
+ * start parameters are kept, and `relaxedDurability` stays off (every write reaches the disk before
+ * its query is answered).
+ */
+export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+};
+
+/** PGlite's start parameters, with `settings` after its defaults (a later `-c` wins). */
+export function embeddedStartParams(settings: Readonly<Record<string, string>> = EMBEDDED_POSTGRES_SETTINGS): string[] {
+  return [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or an already open PGlite (tests). */
 export type DatabaseTarget = { readonly url: string } | { readonly dataDir: string } | { readonly pglite: PGlite };
 
@@ -49,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pglite = target.pglite;
   } else {
     mkdirSync(target.dataDir, { recursive: true });
-    pglite = await PGlite.create(target.dataDir);
+    pglite = await PGlite.create(target.dataDir, { startParams: embeddedStartParams() });
   }
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   return {

@@ -93,10 +93,12 @@ export function languageSeedRows(skipped: string[] = []): LanguageRow[] {
   return checked(languageResource.create as z.ZodType<LanguageRow>, rows, 'language', skipped);
 }
 
-/** Inserts `rows` into an empty table in one statement; a table with rows is left as it is. */
-async function seedTable(db: Database, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, now: Date): Promise<number> {
+/** Inserts the rows `makeRows` gives into an empty table in one statement; a table with rows is left as it is. */
+async function seedTable(db: Database, table: PgTable, makeRows: () => ReadonlyArray<Record<string, unknown>>, now: Date): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(table);
-  if ((existing?.n ?? 0) > 0 || rows.length === 0) return 0;
+  if ((existing?.n ?? 0) > 0) return 0;
+  const rows = makeRows();
+  if (rows.length === 0) return 0;
   // Two servers starting at once may both find the table empty: the second one's rows hit the
   // unique code index and are dropped, so the table is seeded exactly once either way.
   const inserted = await db
@@ -114,11 +116,12 @@ async function seedTable(db: Database, table: PgTable, rows: ReadonlyArray<Recor
  */
 export async function seedSystemLists(db: Database, now: Date): Promise<SeedResult> {
   const skipped: string[] = [];
-  const countryRows = countrySeedRows(skipped);
-  const languageRows = languageSeedRows(skipped);
+  // The rows are made only for an empty table: on every later start (a restart of the console's
+  // server) reading the country data and naming 184 languages twice would cost startup time for
+  // nothing (issue 18 §6).
   return {
-    countries: await seedTable(db, countries, countryRows, now),
-    languages: await seedTable(db, languages, languageRows, now),
+    countries: await seedTable(db, countries, () => countrySeedRows(skipped), now),
+    languages: await seedTable(db, languages, () => languageSeedRows(skipped), now),
     skipped,
   };
 }
