@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { openAs } from './support/console';
@@ -35,6 +36,12 @@ async function openSkus(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: PROJECT, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'SKUs' }).click();
   await expect(page).toHaveURL(/\/skus$/);
+}
+
+/** axe on the main region, without Fluent's focus guards (as the other specs check). */
+async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('main').exclude('[data-tabster-dummy]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join(' | ')}`)).toEqual([]);
 }
 
 async function language(page: Page, from: RegExp, to: RegExp): Promise<void> {
@@ -77,6 +84,10 @@ test('a configuration kind exports its list, in English and in Chinese', async (
   const [header, ...rows] = english.records;
   expect(header!.slice(0, 4)).toEqual(['ID', 'Name', 'Regions', 'Enabled']);
   expect(header).toContain('Online status');
+  await page.getByRole('checkbox', { name: 'Select Greater China' }).check();
+  await expect(page.getByRole('toolbar', { name: 'Actions on the selected rows' })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
   const names = rows.map((row) => row[1]);
   expect(names).toEqual(expect.arrayContaining(['Greater China', 'European Union', 'North America']));
   expect(rows.find((row) => row[1] === 'Greater China')![2]).toBe('CN; HK; MO; TW');
@@ -102,6 +113,7 @@ test('two SKUs are disabled in one bulk action, then enabled again', async ({ pa
   await grid.getByRole('checkbox', { name: 'Select every row shown' }).check();
   const bar = page.getByRole('toolbar', { name: 'Actions on the selected rows' });
   await expect(bar.getByRole('status')).toHaveText('2 selected');
+  await expectAxeClean(page);
   await bar.getByRole('button', { name: 'Disable' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Disable the selected rows?' });
   await expect(confirm).toContainText('2 selected rows will be disabled');

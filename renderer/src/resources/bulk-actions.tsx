@@ -19,6 +19,18 @@ import { useConfirm } from './confirm-dialog';
  */
 
 const useStyles = makeStyles({
+  /** The select-all's name, read by screen readers and naming its column header (axe empty-table-header). */
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
   bar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -83,9 +95,17 @@ export type Selection<T extends { readonly id: string }> = ReturnType<typeof use
 /** The header's checkbox: checked when every shown row is selected, mixed when some are. */
 export function SelectAllCheckbox<T extends { readonly id: string }>({ selection, shown }: { readonly selection: Selection<T>; readonly shown: readonly T[] }) {
   const { t } = useTranslation('resource');
+  const styles = useStyles();
   const count = shown.filter((item) => selection.has(item.id)).length;
   const checked = count > 0 && count === shown.length ? true : count > 0 ? 'mixed' : false;
-  return <Checkbox aria-label={t('resource:bulk.selectAll')} checked={checked} disabled={shown.length === 0} onChange={(_, data) => selection.setAll(shown, data.checked === true)} />;
+  return (
+    <Checkbox
+      label={<span className={styles.visuallyHidden}>{t('resource:bulk.selectAll')}</span>}
+      checked={checked}
+      disabled={shown.length === 0}
+      onChange={(_, data) => selection.setAll(shown, data.checked === true)}
+    />
+  );
 }
 
 /** A row's checkbox, named after the row. */
