@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema, listQuerySchema } from '../envelope';
 import { defineRoute, type RouteDef } from '../api/route';
+import { csvTextSchema, exportQuerySchema, type ExportQuery } from '../api/export';
 import { withAccess, type WithAccess } from '../permissions';
 import { idSchema, itemStateSchema, queryBooleanSchema, queryListSchema } from '../resources/define';
 import { deleteResultSchema, emptyTrashResultSchema, projectItemParamsSchema, projectParamsSchema, reorderBodySchema, reorderResultSchema } from '../resources/routes';
@@ -13,6 +14,7 @@ import { configItemSchema, configRevisionSchema, environmentSchema, onlineStatus
  * | id                            | method | path               | what                                              |
  * |-------------------------------|--------|--------------------|---------------------------------------------------|
  * | `subscriptionPages.list`      | GET    | base               | a page of items; `trashed=true` lists the trash   |
+ * | `.export`                     | GET    | base/export        | every item the list's filters select, as CSV      |
  * | `.get`                        | GET    | base/:id           | one item with its draft                           |
  * | `.create`                     | POST   | base               | a new item from a draft                           |
  * | `.saveDraft`                  | PUT    | base/:id/draft     | replace the draft; `version` required (108007)    |
@@ -76,6 +78,8 @@ type Draft = z.ZodType<Record<string, unknown>>;
 
 /** The route set of a kind, typed by its name (trash and order routes exist only when it has them). */
 export type ConfigKindRoutes<N extends string> = { [K in `${N}.list`]: Def<PP, typeof configListQuerySchema, U, ReturnType<typeof listPageSchema<Item>>> } & {
+  [K in `${N}.export`]: Def<PP, ExportQuery<typeof configListQuerySchema>, U, typeof csvTextSchema>;
+} & {
   [K in `${N}.get`]: Def<IP, U, U, Item>;
 } & { [K in `${N}.create`]: Def<PP, U, z.ZodObject<{ draft: Draft }>, Item> } & {
   [K in `${N}.saveDraft`]: Def<IP, U, ReturnType<typeof saveDraftBodySchema<Draft>>, Item>;
@@ -99,6 +103,7 @@ export function configBasePath(kind: Pick<ConfigKind, 'segment'>): string {
 /** The actions of a kind's routes: `<name>.<action>` is the route id. */
 export type ConfigAction =
   | 'list'
+  | 'export'
   | 'get'
   | 'create'
   | 'saveDraft'
@@ -127,6 +132,7 @@ export function configKindRoutes<N extends string>(kind: ConfigKind<N>): ConfigK
   ) => withAccess(defineRoute({ ...def, auth: 'user', tags } as RouteDef<P, Q, B, O>), access);
   const out: Record<string, RouteDef> = {
     [`${label}.list`]: route({ method: 'GET', path: base, summary: `List ${label} (list convention; trashed=true lists the trash).`, params: projectParamsSchema, query: configListQuerySchema, output: listPageSchema(configItemSchema) }, read),
+    [`${label}.export`]: route({ method: 'GET', path: `${base}/export`, summary: `Every one of ${label} the list's filters, sort and search select, as CSV (lang: header language; columns: which, in order).`, params: projectParamsSchema, query: exportQuerySchema(configListQuerySchema), output: csvTextSchema, reply: 'csv' }, read),
     [`${label}.get`]: route({ method: 'GET', path: `${base}/:id`, summary: `One of ${label}, with its draft and problems.`, params: projectItemParamsSchema, output: configItemSchema }, read),
     [`${label}.create`]: route({ method: 'POST', path: base, summary: `Create one of ${label} from a draft (complete or not).`, params: projectParamsSchema, body: z.object({ draft: kind.draftInput }), output: configItemSchema }, write),
     [`${label}.saveDraft`]: route({ method: 'PUT', path: `${base}/:id/draft`, summary: `Replace the draft of one of ${label}; a stale version is refused with 108007.`, params: projectItemParamsSchema, body: saveDraftBodySchema(kind.draftInput), output: configItemSchema }, write),

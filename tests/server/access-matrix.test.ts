@@ -30,6 +30,7 @@ type Rule = 'public' | 'user' | 'admin' | `${Area}:${'read' | 'write'}`;
 function configKindRules(kind: string, parts: { trash: boolean; order: boolean }): Record<string, Rule> {
   const rules: Record<string, Rule> = {
     [`${kind}.list`]: 'management:read',
+    [`${kind}.export`]: 'management:read',
     [`${kind}.get`]: 'management:read',
     [`${kind}.revisions`]: 'management:read',
     [`${kind}.policy`]: 'management:read',

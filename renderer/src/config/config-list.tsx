@@ -38,6 +38,11 @@ import { OnlineOnly, useOnlineOnly } from '../components/offline/online-only';
 import { isNotKeptOffline } from '../connectivity/not-kept';
 import { isAppError } from '../bridge/app-error';
 import { errorText } from '../i18n/error-text';
+import { assertOnline } from '../data/api-hooks';
+import { callApi } from '../bridge/call-api';
+import { BulkActionBar, RowCheckbox, SelectAllCheckbox, useSelection, type BulkAction } from '../resources/bulk-actions';
+import { ExportCsvButton } from '../resources/export-csv-button';
+import { useInvalidateResources } from '../resources/use-resource';
 import { PaginationBar } from '../resources/pagination-bar';
 import { ReorderSection } from '../resources/reorder-section';
 import { useConfirm } from '../resources/confirm-dialog';
@@ -93,13 +98,15 @@ export function ConfigList({
   const { offline } = useOnlineOnly();
   const saveRoute = configRoute(kind, 'saveDraft');
   const waiting = new Set(usePendingChanges().filter((change) => change.routeId === saveRoute && change.params['projectId'] === projectId).map((change) => change.params['id']));
-  const list = useConfigList(kind, projectId, {
-    page,
-    pageSize,
+  /** What the list's filters select: the page's query and the export's. */
+  const filters = {
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(status ? { status: [status] } : {}),
     ...(trashed ? { trashed: true } : {}),
-  });
+  };
+  const list = useConfigList(kind, projectId, { page, pageSize, ...filters });
+  const invalidate = useInvalidateResources();
+  const selection = useSelection<ConfigItem>(JSON.stringify([kind.name, projectId, filters]));
   const create = useConfigMutation(kind, 'create');
   const restore = useConfigMutation(kind, 'restore');
   const purge = useConfigMutation<null>(kind, 'purge');
@@ -135,6 +142,28 @@ export function ConfigList({
 
   const nameError = createErrors.name ?? createErrors[''];
   const rowActions = canWrite && (trashed || kind.parts.order);
+  const bulk = canWrite && !trashed;
+  /** Each item through its own route with its own version (saveDraft keeps the draft, enabled changed; delete). */
+  const bulkActions: ReadonlyArray<BulkAction<ConfigItem>> = (['enable', 'disable'] as const)
+    .map(
+      (id): BulkAction<ConfigItem> => ({
+        id,
+        body: `${t(`resource:bulk.bodies.${id}`, { count: selection.items.length })} ${t('resource:bulk.bodies.draft')}`,
+        apply: (item) => {
+          assertOnline();
+          return callApi(configRoute(kind, 'saveDraft'), { params: { projectId, id: item.id }, body: { version: item.version, draft: { ...item.draft, enabled: id === 'enable' } } } as never);
+        },
+      }),
+    )
+    .concat({
+      id: 'delete',
+      danger: true,
+      body: t(kind.parts.trash ? 'resource:bulk.bodies.delete' : 'resource:bulk.bodies.deleteNoTrash', { count: selection.items.length }),
+      apply: (item) => {
+        assertOnline();
+        return callApi(configRoute(kind, 'delete'), { params: { projectId, id: item.id }, query: { version: item.version } } as never);
+      },
+    });
   return (
     <>
       <div className={styles.toolbar}>
@@ -166,6 +195,9 @@ export function ConfigList({
           </Field>
         ) : null}
         <span className={styles.spacer} />
+        <OnlineOnly>
+          <ExportCsvButton request={{ routeId: configRoute(kind, 'export'), params: { projectId }, query: filters }} fileName={`${kind.segment}-${new Date().toISOString().slice(0, 10)}`} />
+        </OnlineOnly>
         {policy.data ? (
           <Switch
             label={t('configPages:list.approvals')}
@@ -219,6 +251,7 @@ export function ConfigList({
           </OnlineOnly>
         ) : null}
       </div>
+      {bulk && !reordering ? <BulkActionBar selection={selection} actions={bulkActions} nameOf={(item) => item.name || t('configPages:untitled')} onDone={() => invalidate([kind.name, 'configRecords'])} /> : null}
       {reordering ? (
         <ReorderSection
           view={{ resource: { name: kind.name }, nameOf: (item) => String(item.name) }}
@@ -238,6 +271,11 @@ export function ConfigList({
         <Table aria-label={t(`config:${kind.name}.plural`)}>
           <TableHeader>
             <TableRow>
+              {bulk ? (
+                <TableHeaderCell>
+                  <SelectAllCheckbox selection={selection} shown={items} />
+                </TableHeaderCell>
+              ) : null}
               <TableHeaderCell>{t('config:common.fields.name')}</TableHeaderCell>
               {Object.entries(kind.meta)
                 .filter(([, meta]) => meta.list)
@@ -252,6 +290,11 @@ export function ConfigList({
           <TableBody>
             {items.map((item, index) => (
               <TableRow key={item.id}>
+                {bulk ? (
+                  <TableCell>
+                    <RowCheckbox selection={selection} item={item} name={item.name || t('configPages:untitled')} />
+                  </TableCell>
+                ) : null}
                 <TableCell>
                   {trashed ? (
                     <Text className={styles.name}>{item.name || t('configPages:untitled')}</Text>

@@ -1,12 +1,13 @@
-import { Button, Card, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
+import { Button, Card, createTableColumn, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
 import { Delete20Regular, DocumentSearch24Regular, Folder24Regular } from '@fluentui/react-icons';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/empty-state';
 import { errorText } from '../i18n/error-text';
+import { BulkActionBar, RowCheckbox, SelectAllCheckbox, useSelection, type BulkAction } from './bulk-actions';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { routes, type RouteId } from '@contract/api';
-import { listQueryKeys, routeParams, supports, type ResourceRecord, type ResourceScope } from './data-provider';
+import { dataProvider, listQueryKeys, routeParams, supports, type ResourceRecord, type ResourceScope } from './data-provider';
 import { ExportCsvButton, exportColumns } from './export-csv-button';
 import type { ChoiceOption } from './field-input';
 import type { FormMode } from './form-model';
@@ -19,6 +20,7 @@ import type { ResourceView } from './resource-view';
 import { useRowActions, type ItemAccess, type RowAction } from './row-actions';
 import { useGridColumns } from './use-grid-columns';
 import { useResourceActions } from './use-resource-actions';
+import { assertOnline } from '../data/api-hooks';
 import { useResourceData, useResourceMode } from './use-resource-data';
 import { useInvalidateResources } from './use-resource';
 
@@ -95,6 +97,60 @@ export function ResourceScreen<T extends ResourceRecord = ResourceRecord>(props:
     [props.fieldOptions, resource.fields, t],
   );
   const grid = useGridColumns<T>({ view, shown: columnChoice.shown, optionsFor, cellOptions: props.cellOptions, cells: props.cells, onOpen });
+
+  // Bulk actions (issue 19): enable and disable where the list has the enabled switch, delete where
+  // the resource has it; each item through its own route, with its version.
+  const selection = useSelection<T>(JSON.stringify([mode, scope, data.baseQuery]));
+  const bulkActions: ReadonlyArray<BulkAction<T>> =
+    canWrite && mode === 'list'
+      ? [
+          ...(enabledUi && supports(resource.name, 'update')
+            ? (['enable', 'disable'] as const).map(
+                (id): BulkAction<T> => ({
+                  id,
+                  body: t(`resource:bulk.bodies.${id}`, { count: selection.items.length }),
+                  apply: (item) => (assertOnline(), dataProvider.update(resource.name, scope, item.id, { enabled: id === 'enable', version: item.version })),
+                }),
+              )
+            : []),
+          ...(supports(resource.name, 'delete')
+            ? [
+                {
+                  id: 'delete' as const,
+                  danger: true,
+                  body: t(actions.hasTrash ? 'resource:bulk.bodies.delete' : 'resource:bulk.bodies.deleteNoTrash', { count: selection.items.length }),
+                  apply: (item: T) => (assertOnline(), dataProvider.delete(resource.name, scope, item.id)),
+                },
+              ]
+            : []),
+        ]
+      : [];
+  const shownRows: T[] = [];
+  if (bulkActions.length > 0) {
+    for (let index = 0; index < data.count; index += 1) {
+      const row = data.rowAt(index);
+      if (row) shownRows.push(row);
+    }
+  }
+  const shownKey = shownRows.map((row) => `${row.id}@${row.version}`).join(',');
+  const bulk = bulkActions.length > 0;
+  const columns = useMemo(
+    () =>
+      bulk
+        ? [
+            createTableColumn<ResourceRecord>({
+              columnId: 'select',
+              renderHeaderCell: () => <SelectAllCheckbox selection={selection} shown={shownRows} />,
+              renderCell: (item) => <RowCheckbox selection={selection} item={item as T} name={view.nameOf(item as T)} />,
+            }),
+            ...grid.columns,
+          ]
+        : grid.columns,
+    // shownKey stands for shownRows (the rows loaded and their versions).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bulk, grid.columns, selection, shownKey, view],
+  );
+  const widths = useMemo(() => (bulk ? new Map([['select', 48], ...grid.widths]) : grid.widths), [bulk, grid.widths]);
   const rows = useRowActions<T>({
     view,
     mode,
@@ -161,8 +217,8 @@ export function ResourceScreen<T extends ResourceRecord = ResourceRecord>(props:
       <ResourceTable
         className={styles.inset}
         label={t('resources:list.gridLabel', { entity })}
-        columns={grid.columns}
-        widths={grid.widths}
+        columns={columns}
+        widths={widths}
         sortable={grid.sortable}
         count={data.count}
         rowAt={data.rowAt}
@@ -237,6 +293,9 @@ export function ResourceScreen<T extends ResourceRecord = ResourceRecord>(props:
         />
       )}
 
+      {bulk ? (
+        <BulkActionBar className={styles.banner} selection={selection} actions={bulkActions} nameOf={(item) => view.nameOf(item)} onDone={() => invalidate([resource.name, ...(view.related ?? [])])} />
+      ) : null}
       {body}
 
       {mode !== 'reorder' && !data.failed && data.total > 0 ? (

@@ -8,6 +8,8 @@ import type { Clock } from '../shared/clock';
 import type { DomainModule } from '../domains/module';
 import type { ConfigChanges } from '../delivery/store';
 import type { WebhookEvents } from '../domains/integrations/events';
+import { registerCsvExport } from '../shared/csv-export';
+import { configExportSource } from './export';
 import { ConfigRecordsRepository } from './records';
 import { ConfigRepository } from './repository';
 
@@ -68,6 +70,7 @@ function registerKind(app: FastifyInstance, kind: AnyConfigKind, repository: Con
   };
 
   serve('list', (input) => repository.list(input.params.projectId, input.query as never));
+  registerCsvExport(app, `${kind.name}.export` as RouteId, configExportSource(kind, repository));
   serve('get', (input) => repository.get(input.params.projectId, input.params.id));
   serve('create', (input) => repository.create(change(input), body(input).draft as Record<string, unknown>));
   serve('saveDraft', (input) => repository.saveDraft(change(input), input.params.id, body(input).version, body(input).draft as Record<string, unknown>));

@@ -97,7 +97,8 @@ export function registerCsvExport<Row, Params = Record<string, string>, Query = 
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       produces: ['text/csv'],
-      response: refusalResponses(def),
+      // 200 is the CSV text (the route's `output`, documented as text/csv); refusals are envelopes.
+      response: { 200: def.output, ...refusalResponses(def) },
     },
     handler: async (request: FastifyRequest, reply) => {
       const params = request.params as Params;

@@ -42,7 +42,7 @@ function keysOf(meta: Readonly<Record<string, ConfigFieldMeta>>, prefix = ''): A
   return found;
 }
 
-const commonActions = ['list', 'get', 'create', 'saveDraft', 'delete', 'publish', 'promote', 'unpublish', 'approve', 'revisions', 'rollback', 'policy', 'setPolicy'];
+const commonActions = ['list', 'export', 'get', 'create', 'saveDraft', 'delete', 'publish', 'promote', 'unpublish', 'approve', 'revisions', 'rollback', 'policy', 'setPolicy'];
 
 describe('the lookup helpers themselves', () => {
   it('find a key that exists and miss one that does not', () => {
