@@ -19,32 +19,35 @@ import { seedPurchase } from './helpers/commerce-seed';
  * objects: the answer must be 404 and must not contain the object.
  */
 
-type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management' | 'customers' | 'transactions';
+type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management' | 'customers' | 'transactions' | 'tools';
 type Rule = 'public' | 'user' | 'admin' | `${Area}:${'read' | 'write'}`;
 
 /**
- * Who may call each action of a configuration kind: operators with the Management area read and
- * write configuration; the approval policy is the project's own setting. Approval itself needs an
- * owner or admin on top, which the handler decides (config-lifecycle.test.ts).
+ * Who may call each action of a configuration kind: operators with the kind's area (Management, or
+ * the universal tools for a tool's kind) read and write configuration; the approval policy is the
+ * project's own setting. Approval itself needs an owner or admin on top, which the handler decides
+ * (config-lifecycle.test.ts).
  */
-function configKindRules(kind: string, parts: { trash: boolean; order: boolean }): Record<string, Rule> {
+function configKindRules(kind: string, parts: { trash: boolean; order: boolean }, area: 'management' | 'tools' = 'management'): Record<string, Rule> {
+  const read: Rule = `${area}:read`;
+  const write: Rule = `${area}:write`;
   const rules: Record<string, Rule> = {
-    [`${kind}.list`]: 'management:read',
-    [`${kind}.get`]: 'management:read',
-    [`${kind}.revisions`]: 'management:read',
-    [`${kind}.policy`]: 'management:read',
-    [`${kind}.create`]: 'management:write',
-    [`${kind}.saveDraft`]: 'management:write',
-    [`${kind}.delete`]: 'management:write',
-    [`${kind}.publish`]: 'management:write',
-    [`${kind}.promote`]: 'management:write',
-    [`${kind}.unpublish`]: 'management:write',
-    [`${kind}.approve`]: 'management:write',
-    [`${kind}.rollback`]: 'management:write',
+    [`${kind}.list`]: read,
+    [`${kind}.get`]: read,
+    [`${kind}.revisions`]: read,
+    [`${kind}.policy`]: read,
+    [`${kind}.create`]: write,
+    [`${kind}.saveDraft`]: write,
+    [`${kind}.delete`]: write,
+    [`${kind}.publish`]: write,
+    [`${kind}.promote`]: write,
+    [`${kind}.unpublish`]: write,
+    [`${kind}.approve`]: write,
+    [`${kind}.rollback`]: write,
     [`${kind}.setPolicy`]: 'project:write',
   };
-  if (parts.trash) Object.assign(rules, { [`${kind}.restore`]: 'management:write', [`${kind}.purge`]: 'management:write', [`${kind}.emptyTrash`]: 'management:write' });
-  if (parts.order) rules[`${kind}.reorder`] = 'management:write';
+  if (parts.trash) Object.assign(rules, { [`${kind}.restore`]: write, [`${kind}.purge`]: write, [`${kind}.emptyTrash`]: write });
+  if (parts.order) rules[`${kind}.reorder`] = write;
   return rules;
 }
 
@@ -57,6 +60,9 @@ const expected: Readonly<Record<string, Rule>> = {
   ...configKindRules('startPages', { trash: true, order: true }),
   ...configKindRules('retentionPopups', { trash: true, order: false }),
   ...configKindRules('popups', { trash: true, order: false }),
+  ...configKindRules('trending', { trash: true, order: true }, 'tools'),
+  ...configKindRules('shields', { trash: true, order: false }, 'tools'),
+  ...configKindRules('contentTypes', { trash: true, order: true }, 'tools'),
   // Popups beyond the kind: the budget is a project setting, the preview and the answers management reads.
   'interruptionBudget.get': 'project:read',
   'interruptionBudget.set': 'project:write',
@@ -226,10 +232,10 @@ type Level = 'w' | 'r' | '-';
 
 /** Who may do what per area, as the product decided it (spec §6 leaves it to us; see contract/permissions.ts). */
 const grants: Readonly<Record<MemberRole, Readonly<Record<Area, Level>>>> = {
-  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
-  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
-  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
-  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r', customers: 'r', transactions: 'r' },
+  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w', tools: 'w' },
+  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w', tools: 'w' },
+  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w', customers: 'w', transactions: 'w', tools: 'w' },
+  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r', customers: 'r', transactions: 'r', tools: 'r' },
 };
 
 const callers = ['anonymous', 'outsider', 'viewer', 'editor', 'admin', 'owner', 'globalAdmin'] as const;

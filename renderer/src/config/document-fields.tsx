@@ -23,7 +23,7 @@ import { normalizeColour, numberFromInput, percentOff } from '@contract/validati
 import { MediaUploadField } from '../media/media-upload-field';
 import { dotted, getAt, setAt, type Path } from './document-path';
 import { IdListField } from './id-list-field';
-import { useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
+import { useContentTypeOptions, useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -343,12 +343,14 @@ function ReferenceField({
   const countries = useCountryOptions(meta.source === 'countries');
   const languages = useLanguageOptions(meta.source === 'languages');
   const skus = useSkuOptions(context.projectId, meta.source === 'skus');
+  const contentTypes = useContentTypeOptions(context.projectId, meta.source === 'contentTypes');
   const platform = platformOfPath(path);
   const options: ReferenceOption[] = useMemo(() => {
     if (meta.source === 'countries') return countries;
     if (meta.source === 'languages') return languages;
+    if (meta.source === 'contentTypes') return contentTypes;
     return skus.filter((sku) => !platform || sku.platform === platform);
-  }, [meta.source, countries, languages, skus, platform]);
+  }, [meta.source, countries, languages, contentTypes, skus, platform]);
   return <ReferenceCombobox fieldProps={fieldProps} options={options} value={value} many={many} disabled={context.disabled} onChange={onChange} />;
 }
 
