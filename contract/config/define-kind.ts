@@ -89,6 +89,12 @@ export interface ConfigFieldMeta {
    * (`lines`: texts that may hold commas, a feedback question's choices).
    */
   readonly separator?: 'ids' | 'lines';
+  /**
+   * How a top-level `idList` reaches the app: `sha256` (the default) sends `<field>Sha256`, each
+   * user id hashed with the item's id, so a whitelist never goes to every install in clear;
+   * `plain` sends the list as it is, for lists that name no person (a shield's feature keys).
+   */
+  readonly deliverAs?: 'sha256' | 'plain';
 }
 
 /** The common parts a kind may have. */

@@ -384,6 +384,9 @@ describe('another project’s objects', () => {
     const banner = await ok<{ id: string }>(built.app, t, 'banners.create', { params: p, body: { draft: { name: 'Their banner' } } });
     const startPage = await ok<{ id: string }>(built.app, t, 'startPages.create', { params: p, body: { draft: { name: 'Their start page' } } });
     const retentionPopup = await ok<{ id: string }>(built.app, t, 'retentionPopups.create', { params: p, body: { draft: { name: 'Their retention popup' } } });
+    const trending = await ok<{ id: string }>(built.app, t, 'trending.create', { params: p, body: { draft: { name: 'Their trending' } } });
+    const shield = await ok<{ id: string }>(built.app, t, 'shields.create', { params: p, body: { draft: { name: 'Their shield' } } });
+    const contentType = await ok<{ id: string }>(built.app, t, 'contentTypes.create', { params: p, body: { draft: { name: 'Their type', code: 'theirs' } } });
     // Their customer and transaction come through the store ingestion; their unlock through the API.
     const purchase = await seedPurchase(database.handle.db, appItem.id, { appUserId: 'their-user', productId: 'their.sku', purchasedAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) }, new Date());
     const theirSegment = await ok<{ id: string }>(built.app, t, 'segments.create', { params: p, body: { name: 'Their segment', match: 'all', rules: [{ field: 'platform', operator: 'eq', value: 'ios' }] } });
@@ -411,6 +414,9 @@ describe('another project’s objects', () => {
       banners: banner.id,
       startPages: startPage.id,
       retentionPopups: retentionPopup.id,
+      trending: trending.id,
+      shields: shield.id,
+      contentTypes: contentType.id,
       transactions: purchase.transactionId as string,
       customers: purchase.customerId as string,
       unlocks: theirUnlock.id,

@@ -73,8 +73,8 @@ export const shieldKind = defineConfigKind({
       .default([]),
   }),
   meta: {
-    hiddenFeatures: { labelKey: `${ns}.fields.hiddenFeatures`, input: 'idList', helpKey: `${ns}.help.hiddenFeatures`, list: { width: 240 } },
-    channels: { labelKey: `${ns}.fields.channels`, input: 'idList', helpKey: `${ns}.help.channels`, list: { width: 160 } },
+    hiddenFeatures: { labelKey: `${ns}.fields.hiddenFeatures`, input: 'idList', deliverAs: 'plain', helpKey: `${ns}.help.hiddenFeatures`, list: { width: 240 } },
+    channels: { labelKey: `${ns}.fields.channels`, input: 'idList', deliverAs: 'plain', helpKey: `${ns}.help.channels`, list: { width: 160 } },
     blocklists: {
       labelKey: `${ns}.fields.blocklists`,
       input: 'list',
