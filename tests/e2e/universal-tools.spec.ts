@@ -5,11 +5,11 @@ import { openAs, signOut } from './support/console';
 test.describe.configure({ mode: 'serial' });
 
 /**
- * Issue 19 §3 in the console: the universal tools that are configuration kinds (content types,
- * trending lists, shields) under "Universal tools" at /universal-tool/<segment>, each created,
+ * Issue 19 §3 in the console: the universal tools that are configuration kinds (installation
+ * packages, content types, trending lists, shields) under "Universal tools" at /universal-tool/<segment>, each created,
  * edited, listed and filtered in English and in Chinese, with their own refusals at their fields
- * (a type code, a trending entry's type that names nothing, a blocklist pattern that is no regular
- * expression), and axe on each list and editor.
+ * (a link of 2049 characters, a type code, a trending entry's type that names nothing, a blocklist
+ * pattern that is no regular expression), the package link's QR code, and axe on each list and editor.
  */
 
 const TYPE = 'Stickers e2e';
@@ -24,7 +24,7 @@ async function expectAxeClean(page: Page): Promise<void> {
 
 /** Opens a tool from the side navigation and waits for its list. */
 async function openTool(page: Page, link: string, heading: string, segment: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();
+  await page.getByRole('navigation', { name: /^(Main navigation|主导航)$/ }).getByRole('link', { name: link, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/universal-tool/${segment}(\\?|$)`));
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
@@ -137,10 +137,56 @@ test('a shield hides features and refuses a pattern that is no regular expressio
   await expectFound(page, 'Shields', SHIELD);
 });
 
+test('an installation package shows its link as a QR code and refuses a link of 2049 characters', async ({ page }) => {
+  await openAs(page);
+  await openTool(page, 'Installation packages', 'Installation packages', 'installation-package');
+  await expectAxeClean(page);
+  await create(page, 'New installation package', 'Huawei e2e', 'installation-package');
+
+  await page.getByRole('textbox', { name: 'Channel' }).fill('huawei');
+  await page.getByRole('textbox', { name: 'Version' }).fill('2.3.0');
+  await page.getByRole('textbox', { name: 'Build number' }).fill('230');
+  const link = page.getByRole('textbox', { name: 'Download or store link' });
+  await expect(page.getByText('Enter a link to see its QR code.')).toBeVisible();
+  const head = 'https://downloads.example.com/';
+  await link.fill(`${head}${'p'.repeat(2049 - head.length)}`);
+  await expect(page.getByText('A URL can have at most 2048 characters.')).toBeVisible();
+  await link.fill(`${head}${'p'.repeat(2048 - head.length)}`);
+  await expect(page.getByText('A URL can have at most 2048 characters.')).toBeHidden();
+  await link.fill('https://downloads.example.com/palette-2.3.0-huawei.apk');
+  await expect(page.getByRole('img', { name: 'QR code of the link' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Release notes' }).fill('Faster export.');
+  await save(page);
+  await expect(page.getByRole('button', { name: 'Publish to preview' })).toBeEnabled();
+  await expectAxeClean(page);
+
+  // Edited: a new build number stays after a reload.
+  await page.getByRole('textbox', { name: 'Build number' }).fill('231');
+  await save(page);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Build number' })).toHaveValue('231');
+
+  await openTool(page, 'Installation packages', 'Installation packages', 'installation-package');
+  await expectFound(page, 'Installation packages', 'Huawei e2e');
+});
+
 test('the same tools speak Chinese: created, edited, listed and found', async ({ page }) => {
   await openAs(page);
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('menuitemradio', { name: /简体中文/ }).click();
+
+  await openTool(page, '安装包', '安装包', 'installation-package');
+  await expectAxeClean(page);
+  await expectFound(page, '安装包', 'Huawei e2e', '按名称搜索');
+  await create(page, '新建安装包', '华为渠道 e2e', 'installation-package', '名称', '创建');
+  await page.getByRole('textbox', { name: '下载或商店链接' }).fill('ftp://example.com/a.apk');
+  await expect(page.getByText('链接的二维码')).toBeHidden();
+  await page.getByRole('textbox', { name: '下载或商店链接' }).fill('https://downloads.example.com/palette-cn.apk');
+  await expect(page.getByRole('img', { name: '链接的二维码' })).toBeVisible();
+  await save(page, '保存草稿', '草稿已保存。');
+  await expectAxeClean(page);
+  await openTool(page, '安装包', '安装包', 'installation-package');
+  await expectFound(page, '安装包', '华为渠道 e2e', '按名称搜索');
 
   await openTool(page, '内容类型', '内容类型', 'type');
   await expectAxeClean(page);

@@ -60,6 +60,7 @@ const expected: Readonly<Record<string, Rule>> = {
   ...configKindRules('startPages', { trash: true, order: true }),
   ...configKindRules('retentionPopups', { trash: true, order: false }),
   ...configKindRules('popups', { trash: true, order: false }),
+  ...configKindRules('installationPackages', { trash: true, order: false }, 'tools'),
   ...configKindRules('trending', { trash: true, order: true }, 'tools'),
   ...configKindRules('shields', { trash: true, order: false }, 'tools'),
   ...configKindRules('contentTypes', { trash: true, order: true }, 'tools'),
@@ -384,6 +385,7 @@ describe('another project’s objects', () => {
     const banner = await ok<{ id: string }>(built.app, t, 'banners.create', { params: p, body: { draft: { name: 'Their banner' } } });
     const startPage = await ok<{ id: string }>(built.app, t, 'startPages.create', { params: p, body: { draft: { name: 'Their start page' } } });
     const retentionPopup = await ok<{ id: string }>(built.app, t, 'retentionPopups.create', { params: p, body: { draft: { name: 'Their retention popup' } } });
+    const installationPackage = await ok<{ id: string }>(built.app, t, 'installationPackages.create', { params: p, body: { draft: { name: 'Their package' } } });
     const trending = await ok<{ id: string }>(built.app, t, 'trending.create', { params: p, body: { draft: { name: 'Their trending' } } });
     const shield = await ok<{ id: string }>(built.app, t, 'shields.create', { params: p, body: { draft: { name: 'Their shield' } } });
     const contentType = await ok<{ id: string }>(built.app, t, 'contentTypes.create', { params: p, body: { draft: { name: 'Their type', code: 'theirs' } } });
@@ -414,6 +416,7 @@ describe('another project’s objects', () => {
       banners: banner.id,
       startPages: startPage.id,
       retentionPopups: retentionPopup.id,
+      installationPackages: installationPackage.id,
       trending: trending.id,
       shields: shield.id,
       contentTypes: contentType.id,

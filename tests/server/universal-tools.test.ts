@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeKind, newDraft, shieldKind, trendingKind, type AnyConfigKind, type ConfigItem } from '@contract/config';
+import { contentTypeKind, installationPackageKind, newDraft, shieldKind, trendingKind, type AnyConfigKind, type ConfigItem } from '@contract/config';
 import { ErrorCode } from '@contract/errors';
 import { createTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
@@ -11,7 +11,8 @@ import { call, ok, projectWithTeam, type ProjectTeam } from './helpers/projects'
  * unique by code (case-insensitively, 108001 with the field), a trending entry's reference to a
  * content type checked on save (a problem at its path) and on publish (refused), a shield's pattern
  * that is no regular expression a field error at its path, the tools area's access, and both kinds
- * delivered by GET /client/v1/{key}/config to a matching context and not to another.
+ * delivered by GET /client/v1/{key}/config to a matching context and not to another; installation
+ * packages' links unique (103002) and at most 2048 characters.
  * Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
 
@@ -133,5 +134,35 @@ describe('shields', () => {
     expect(review.shields?.[0]?.document).toMatchObject({ hiddenFeatures: ['ai_avatar'], channels: ['appstore'], blocklists: [{ language: 'en', words: ['free vip'], patterns: ['^vip\\d+$'] }] });
     const released = await config('platform=ios&version=2.2.0&region=US&language=en-US');
     expect(released.shields ?? []).toEqual([]);
+  });
+});
+
+describe('installation packages', () => {
+  const head = 'https://downloads.example.com/';
+  const urlOf = (length: number) => `${head}${'p'.repeat(length - head.length)}`;
+  const pkg = (name: string, url: string) => ({ name, platform: 'android', channel: 'huawei', version: '2.3.0', buildNumber: 230, url });
+
+  it('keep a link of 2048 characters and report one of 2049 at its field', async () => {
+    const fits = await created(installationPackageKind, pkg('Longest link', urlOf(2048)));
+    expect(fits.problems).toEqual({});
+    const over = await created(installationPackageKind, pkg('Too long a link', urlOf(2049)));
+    expect(over.problems).toEqual({ url: { key: 'validation.urlLength', params: { max: 2048 } } });
+  });
+
+  it('refuse a link another package has with 103002 at the field, whatever its case', async () => {
+    await created(installationPackageKind, pkg('Huawei 2.3.0', 'https://downloads.example.com/palette-2.3.0.apk'));
+    const again = await create(installationPackageKind, pkg('Huawei copy', 'https://DOWNLOADS.example.com/palette-2.3.0.apk'));
+    expect(again.envelope.code).toBe(ErrorCode.PackageUrlDuplicate);
+    expect(again.envelope.fieldErrors).toEqual({ 'draft.url': { key: 'validation.duplicate' } });
+  });
+
+  it('are delivered to the platform they target', async () => {
+    const targeting = { platforms: ['ios'], minVersion: null, maxVersion: null, regionGroups: { include: [], exclude: [] }, languages: [], segments: { include: [] } };
+    const item = await live(installationPackageKind, { ...pkg('App Store 2.3.0', 'https://apps.apple.com/app/id1234567890'), platform: 'ios', channel: 'appstore', targeting });
+    const ios = await config('platform=ios&version=2.0.0&region=US&language=en-US');
+    expect(ios.installationPackages?.map((entry) => entry.id)).toEqual([item.id]);
+    expect(ios.installationPackages?.[0]?.document).toMatchObject({ platform: 'ios', channel: 'appstore', version: '2.3.0', buildNumber: 230, url: 'https://apps.apple.com/app/id1234567890' });
+    const android = await config('platform=android&version=2.0.0&region=US&language=en-US');
+    expect(android.installationPackages ?? []).toEqual([]);
   });
 });

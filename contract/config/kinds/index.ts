@@ -1,5 +1,6 @@
 import { bannerKind } from './banners';
 import { contentTypeKind } from './content-types';
+import { installationPackageKind } from './installation-packages';
 import { languageKind } from './languages';
 import { popupKind } from './popups';
 import { regionGroupKind } from './region-groups';
@@ -9,7 +10,7 @@ import { startPageKind } from './start-pages';
 import { subscriptionPageKind } from './subscription-pages';
 import { trendingKind } from './trending';
 
-export { bannerKind, contentTypeKind, languageKind, popupKind, regionGroupKind, retentionPopupKind, shieldKind, startPageKind, subscriptionPageKind, trendingKind };
+export { bannerKind, contentTypeKind, installationPackageKind, languageKind, popupKind, regionGroupKind, retentionPopupKind, shieldKind, startPageKind, subscriptionPageKind, trendingKind };
 
 /**
  * Every configuration kind, in the Management menu's order. A new kind is its declaration (with its
@@ -25,6 +26,7 @@ export const configKinds = [
   languageKind,
   retentionPopupKind,
   // Universal tools (their menus' scope puts them under /universal-tool/, in the tools area).
+  installationPackageKind,
   trendingKind,
   shieldKind,
   contentTypeKind,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@contract/api';
-import { configItemPath, contentTypeKind, draftProblems, newDraft, referencesOf, shieldKind, trendingKind } from '@contract/config';
+import { configItemPath, contentTypeKind, draftProblems, installationPackageKind, newDraft, referencesOf, shieldKind, trendingKind } from '@contract/config';
+import { ErrorCode } from '@contract/errors';
 import { contentTypeCodeMax, contentTypeNameMax } from '@contract/config/kinds/content-types';
 import { isValidPattern, shieldLimits } from '@contract/config/kinds/shields';
 import { trendingLimits } from '@contract/config/kinds/trending';
@@ -106,9 +107,45 @@ describe('shields', () => {
   });
 });
 
+const pkg = (extra: Record<string, unknown> = {}) =>
+  draftProblems(installationPackageKind, { ...newDraft(installationPackageKind, 'Huawei 2.3.0', 'UTC'), platform: 'android', channel: 'huawei', version: '2.3.0', buildNumber: 230, url: 'https://example.com/palette-2.3.0.apk', ...extra });
+/** An https address of exactly `length` characters. */
+const urlOf = (length: number) => {
+  const head = 'https://example.com/';
+  return `${head}${'a'.repeat(length - head.length)}`;
+};
+
+describe('installation packages', () => {
+  it('take an http(s) link of up to 2048 characters, not 2049', () => {
+    expect(pkg()).toEqual({});
+    expect(urlOf(2048)).toHaveLength(2048);
+    expect(pkg({ url: urlOf(2048) })).toEqual({});
+    expect(pkg({ url: urlOf(2049) })).toEqual({ url: { key: 'validation.urlLength', params: { max: 2048 } } });
+    expect(pkg({ url: 'ftp://example.com/a.apk' })).toEqual({ url: { key: 'validation.url' } });
+    expect(pkg({ url: 'market://details?id=com.palette' })).toEqual({ url: { key: 'validation.url' } });
+  });
+
+  it('need a platform, a channel key, a version and a whole build number', () => {
+    expect(pkg({ platform: 'web' })).toEqual({ platform: { key: 'validation.enum' } });
+    expect(pkg({ channel: 'Google Play' })).toEqual({ channel: { key: 'validation.identifier' } });
+    expect(pkg({ version: '2.3' })).toEqual({});
+    expect(pkg({ version: 'v2' })).toEqual({ version: { key: 'validation.version' } });
+    expect(pkg({ buildNumber: 0 })).toEqual({ buildNumber: { key: 'validation.rangeMin', params: { min: 1 } } });
+    expect(pkg({ buildNumber: 2.5 })).toEqual({ buildNumber: { key: 'validation.integer' } });
+    expect(pkg({ releaseNotes: 'n'.repeat(2000) })).toEqual({});
+    expect(pkg({ releaseNotes: 'n'.repeat(2001) })).toEqual({ releaseNotes: { key: 'validation.lengthMax', params: { max: 2000 } } });
+  });
+
+  it('keep a link to one package, refusing a second with the spec’s 103002', () => {
+    expect(installationPackageKind.unique).toBe('url');
+    expect(installationPackageKind.existsCode).toBe(ErrorCode.PackageUrlDuplicate);
+    expect(ErrorCode.PackageUrlDuplicate).toBe(103002);
+  });
+});
+
 describe('universal tools as kinds', () => {
   it('live in the tools area: their routes need it, their screens are /universal-tool/<segment>', () => {
-    for (const kind of [trendingKind, shieldKind, contentTypeKind]) {
+    for (const kind of [installationPackageKind, trendingKind, shieldKind, contentTypeKind]) {
       expect(kind.area).toBe('tools');
       expect(kind.consolePath).toBe(`/universal-tool/${kind.segment}`);
       expect(accessOf(routes[`${kind.name}.list` as keyof typeof routes])).toEqual({ scope: 'project', area: 'tools', level: 'read' });
