@@ -143,8 +143,8 @@ test('an installation package shows its link as a QR code and refuses a link of 
   await expectAxeClean(page);
   await create(page, 'New installation package', 'Huawei e2e', 'installation-package');
 
-  await page.getByRole('textbox', { name: 'Channel' }).fill('huawei');
-  await page.getByRole('textbox', { name: 'Version' }).fill('2.3.0');
+  await page.getByRole('textbox', { name: 'Channel', exact: true }).fill('huawei');
+  await page.getByRole('textbox', { name: 'Version', exact: true }).fill('2.3.0');
   await page.getByRole('textbox', { name: 'Build number' }).fill('230');
   const link = page.getByRole('textbox', { name: 'Download or store link' });
   await expect(page.getByText('Enter a link to see its QR code.')).toBeVisible();
