@@ -3,11 +3,12 @@ import { fieldErrorsSchema, type FieldErrors } from '../envelope';
 import { ErrorCode } from '../errors';
 import { zodErrorToFieldErrors } from '../field-errors';
 import { mediaNameOf, mediaPath, mediaRules, mediaTypeOfName, typeLabels, type MediaRuleId } from '../media';
-import type { MenuId } from '../permissions';
+import { menuDef, type MenuId } from '../permissions';
 import { actorSchema, itemStateSchema, type FieldOption } from '../resources/define';
 import type { Platform } from '../resources/projects';
 import { isEmptyValue, localizedNameSchema, requiredOrType } from '../validation';
 import { scheduleSchema, scheduleState, type Schedule } from './schedule';
+export { configItemPath } from './console-path';
 import { targetingSchema, type Targeting } from './targeting';
 
 /**
@@ -56,8 +57,12 @@ export interface ConfigFieldMeta {
   readonly mediaRule?: MediaRuleId;
   /** Fields of each element of a `list`, or of a `group`. */
   readonly items?: Readonly<Record<string, ConfigFieldMeta>>;
-  /** Where a `reference` field's choices come from. */
-  readonly source?: 'skus' | 'countries' | 'languages';
+  /**
+   * Where a `reference` field's choices come from: the project's SKUs, the global country and
+   * language lists, or the project's items of a kind that is a reference target (`contentTypes`: the
+   * content-type dictionary, by code).
+   */
+  readonly source?: 'skus' | 'countries' | 'languages' | 'contentTypes';
   /** Shown as a list column, with the value of the draft. */
   readonly list?: { readonly width?: number };
   /** Placeholder key of a text field. */
@@ -84,6 +89,12 @@ export interface ConfigFieldMeta {
    * (`lines`: texts that may hold commas, a feedback question's choices).
    */
   readonly separator?: 'ids' | 'lines';
+  /**
+   * How a top-level `idList` reaches the app: `sha256` (the default) sends `<field>Sha256`, each
+   * user id hashed with the item's id, so a whitelist never goes to every install in clear;
+   * `plain` sends the list as it is, for lists that name no person (a shield's feature keys).
+   */
+  readonly deliverAs?: 'sha256' | 'plain';
 }
 
 /** The common parts a kind may have. */
@@ -99,7 +110,18 @@ export interface ConfigParts {
 }
 
 /** What a field's value refers to, checked by the server on save (as a problem) and on publish. */
-export type ConfigReferenceTarget = 'sku' | 'regionGroup' | 'segment' | 'country' | 'language';
+export type ConfigReferenceTarget = 'sku' | 'regionGroup' | 'segment' | 'country' | 'language' | 'type';
+
+/**
+ * Reference targets that are themselves configuration kinds, found by their unique key (the kind's
+ * `unique` field, compared case-insensitively) among the project's items not in the trash: a field
+ * of any kind may name a content type by its code. A kind becomes a target by one entry here (and
+ * its field-error key and refusal code below); the server's check and the console's choices follow.
+ */
+export const kindReferenceTargets = { type: 'contentTypes' } as const satisfies Partial<Record<ConfigReferenceTarget, string>>;
+
+/** The areas whose screens a kind may live in: the Management area, or the universal tools. */
+export type ConfigKindArea = 'management' | 'tools';
 
 export interface ConfigReference {
   /** Dotted path; `*` stands for every element of a list (`plans.*.products.ios.productId`). */
@@ -125,9 +147,16 @@ type Shape = z.ZodRawShape;
 export interface ConfigKindConfig<N extends string, S extends Shape> {
   /** Route id prefix, audit entity and stored kind (`subscriptionPages`); never renamed once shipped. */
   readonly name: N;
-  /** `/management/:projectId/<segment>` in the console and `/api/v1/projects/:projectId/config/<segment>`. */
+  /**
+   * `/management/:projectId/<segment>` in the console (or `/universal-tool/<segment>` for a kind
+   * whose menu is a universal tool's) and `/api/v1/projects/:projectId/config/<segment>`.
+   */
   readonly segment: string;
-  /** The menu that grants the screen (contract/permissions.ts). */
+  /**
+   * The menu that grants the screen (contract/permissions.ts). Its scope and area place the kind: a
+   * project menu of the Management area, or a global menu of the `tools` area (a universal tool,
+   * per project through a project picker); the kind's routes need that area.
+   */
   readonly menu: MenuId;
   /** Key prefix of the kind's texts (`config:subscriptionPages`); must be `config:<name>`. */
   readonly labels: string;
@@ -264,6 +293,13 @@ export interface ConfigKind<N extends string = string> {
   readonly name: N;
   readonly segment: string;
   readonly menu: MenuId;
+  /** The permission area of its routes and screens, from its menu. */
+  readonly area: ConfigKindArea;
+  /**
+   * The console path of its list, from its menu: `/management/:projectId/<segment>`, or a universal
+   * tool's `/universal-tool/<segment>` (the project then travels as `?project=`).
+   */
+  readonly consolePath: string;
   readonly labels: string;
   readonly texts: KindTexts;
   readonly parts: Required<ConfigParts>;
@@ -355,6 +391,10 @@ export function defineConfigKind<const N extends string, S extends Shape>(config
   }
   if (!/^[a-z][A-Za-z]+$/.test(config.name)) throw new Error(`Config kind ${config.name}: name must be camelCase`);
   if (config.labels !== `config:${config.name}`) throw new Error(`Config kind ${config.name}: labels must be config:${config.name}`);
+  const menu = menuDef(config.menu);
+  const area: ConfigKindArea = menu.scope === 'global' ? 'tools' : 'management';
+  const consolePath = area === 'tools' ? `/universal-tool/${config.segment}` : `/management/:projectId/${config.segment}`;
+  // tests/contract/config/kinds.test.ts holds every declared kind's menu to this path and area.
   const parts: Required<ConfigParts> = {
     schedule: config.parts?.schedule ?? false,
     targeting: config.parts?.targeting ?? false,
@@ -382,6 +422,8 @@ export function defineConfigKind<const N extends string, S extends Shape>(config
     name: config.name,
     segment: config.segment,
     menu: config.menu,
+    area,
+    consolePath,
     labels: config.labels,
     texts: config.texts,
     parts,
@@ -540,6 +582,7 @@ export const missingReferenceKeys: Readonly<Record<ConfigReferenceTarget, string
   segment: 'validation.segmentMissing',
   country: 'validation.regionMissing',
   language: 'validation.languageMissing',
+  type: 'validation.typeMissing',
 };
 
 /** The refusal code of a publish whose references name nothing, by target (the first one found). */
@@ -549,4 +592,5 @@ export const missingReferenceCodes: Readonly<Record<ConfigReferenceTarget, numbe
   segment: ErrorCode.DataMissing,
   country: ErrorCode.ParamInvalid,
   language: ErrorCode.DataMissing,
+  type: ErrorCode.DataMissing,
 };

@@ -29,12 +29,13 @@ import { configItemSchema, configRevisionSchema, environmentSchema, onlineStatus
  * | `.rollback`                   | POST   | base/:id/rollback  | revision k again as a new revision                |
  * | `.policy` / `.setPolicy`      | GET/PUT| base/policy        | whether publishing needs approval                 |
  *
- * Reads need read access to the `management` area, changes write access; the policy is the
- * project's own setting (`project` write). Every change carries the item's `version`.
+ * Reads need read access to the kind's area (`management`, or `tools` for a universal tool's kind),
+ * changes write access; the policy is the project's own setting (`project` write). Every change
+ * carries the item's `version`.
  */
 
+type KindAccess = { readonly scope: 'project'; readonly area: ConfigKind['area']; readonly level: 'read' | 'write' };
 const read = { scope: 'project', area: 'management', level: 'read' } as const;
-const write = { scope: 'project', area: 'management', level: 'write' } as const;
 const projectWrite = { scope: 'project', area: 'project', level: 'write' } as const;
 
 const versionSchema = z.number({ error: 'validation.required' }).int().min(1);
@@ -126,9 +127,11 @@ export function configKindRoutes<N extends string>(kind: ConfigKind<N>): ConfigK
   const base = configBasePath(kind);
   const tags = ['config', kind.name];
   const label = kind.name;
+  const read: KindAccess = { scope: 'project', area: kind.area, level: 'read' };
+  const write: KindAccess = { scope: 'project', area: kind.area, level: 'write' };
   const route = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, O extends z.ZodType>(
     def: Omit<RouteDef<P, Q, B, O>, 'auth' | 'tags'>,
-    access: typeof read | typeof write | typeof projectWrite,
+    access: KindAccess | typeof projectWrite,
   ) => withAccess(defineRoute({ ...def, auth: 'user', tags } as RouteDef<P, Q, B, O>), access);
   const out: Record<string, RouteDef> = {
     [`${label}.list`]: route({ method: 'GET', path: base, summary: `List ${label} (list convention; trashed=true lists the trash).`, params: projectParamsSchema, query: configListQuerySchema, output: listPageSchema(configItemSchema) }, read),

@@ -56,12 +56,13 @@ describe('menu', () => {
     expect(groups.map((g) => g.area.id)).toEqual(['home']);
   });
 
-  it('today holds Welcome and Account under Home, Customers, Transactions, Projects, Management, and the System lists', () => {
+  it('today holds Welcome and Account under Home, Customers, Transactions, Projects, the universal tools, Management, and the System lists', () => {
     expect(menuGroups().map((g) => [g.area.id, g.items.map((i) => i.path)])).toEqual([
       ['home', ['/welcome', '/account']],
       ['customers', ['/customers/index', '/customers/user-segmentation']],
       ['transactions', ['/transactions/index', '/transactions/manual-unlock']],
       ['projects', ['/projects']],
+      ['tools', ['/universal-tool/installation-package', '/universal-tool/trending', '/universal-tool/shield', '/universal-tool/type']],
       ['management', ['/management']],
       ['system', ['/system/countries', '/system/languages']],
     ]);
@@ -74,6 +75,15 @@ describe('menu', () => {
     expect(paths(['welcome', 'system.countries'])).toEqual(['/welcome', '/system/countries']);
     expect(paths(['welcome'])).toEqual(['/welcome']);
     expect(paths(undefined)).toEqual(['/welcome', '/account', '/projects']);
+  });
+
+  it('routes the kinds declared as universal tools to /universal-tool/<segment>, not to a Management tab', () => {
+    expect(findRoute('/universal-tool/type')?.menu).toBe('universalTool.type');
+    expect(findRoute('/universal-tool/trending/i1')?.menu).toBe('universalTool.trending');
+    expect(findRoute('/universal-tool/shield')?.area).toBe('tools');
+    expect(findRoute('/management/p1/type')).toBeUndefined();
+    const paths = (menus: readonly string[]) => menuGroups(allowedRoutes(consoleRoutes, menus)).flatMap((g) => g.items.map((i) => i.path));
+    expect(paths(['welcome', 'universalTool.shield'])).toEqual(['/welcome', '/universal-tool/shield']);
   });
 
   it('routes every configuration kind, its editor and the config records to the Management page', () => {

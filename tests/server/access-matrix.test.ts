@@ -19,33 +19,36 @@ import { seedPurchase } from './helpers/commerce-seed';
  * objects: the answer must be 404 and must not contain the object.
  */
 
-type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management' | 'customers' | 'transactions';
+type Area = 'project' | 'ownership' | 'collaborators' | 'apps' | 'commerce' | 'integrations' | 'audit' | 'management' | 'customers' | 'transactions' | 'tools';
 type Rule = 'public' | 'user' | 'admin' | `${Area}:${'read' | 'write'}`;
 
 /**
- * Who may call each action of a configuration kind: operators with the Management area read and
- * write configuration; the approval policy is the project's own setting. Approval itself needs an
- * owner or admin on top, which the handler decides (config-lifecycle.test.ts).
+ * Who may call each action of a configuration kind: operators with the kind's area (Management, or
+ * the universal tools for a tool's kind) read and write configuration; the approval policy is the
+ * project's own setting. Approval itself needs an owner or admin on top, which the handler decides
+ * (config-lifecycle.test.ts).
  */
-function configKindRules(kind: string, parts: { trash: boolean; order: boolean }): Record<string, Rule> {
+function configKindRules(kind: string, parts: { trash: boolean; order: boolean }, area: 'management' | 'tools' = 'management'): Record<string, Rule> {
+  const read: Rule = `${area}:read`;
+  const write: Rule = `${area}:write`;
   const rules: Record<string, Rule> = {
-    [`${kind}.list`]: 'management:read',
-    [`${kind}.export`]: 'management:read',
-    [`${kind}.get`]: 'management:read',
-    [`${kind}.revisions`]: 'management:read',
-    [`${kind}.policy`]: 'management:read',
-    [`${kind}.create`]: 'management:write',
-    [`${kind}.saveDraft`]: 'management:write',
-    [`${kind}.delete`]: 'management:write',
-    [`${kind}.publish`]: 'management:write',
-    [`${kind}.promote`]: 'management:write',
-    [`${kind}.unpublish`]: 'management:write',
-    [`${kind}.approve`]: 'management:write',
-    [`${kind}.rollback`]: 'management:write',
+    [`${kind}.list`]: read,
+    [`${kind}.export`]: read,
+    [`${kind}.get`]: read,
+    [`${kind}.revisions`]: read,
+    [`${kind}.policy`]: read,
+    [`${kind}.create`]: write,
+    [`${kind}.saveDraft`]: write,
+    [`${kind}.delete`]: write,
+    [`${kind}.publish`]: write,
+    [`${kind}.promote`]: write,
+    [`${kind}.unpublish`]: write,
+    [`${kind}.approve`]: write,
+    [`${kind}.rollback`]: write,
     [`${kind}.setPolicy`]: 'project:write',
   };
-  if (parts.trash) Object.assign(rules, { [`${kind}.restore`]: 'management:write', [`${kind}.purge`]: 'management:write', [`${kind}.emptyTrash`]: 'management:write' });
-  if (parts.order) rules[`${kind}.reorder`] = 'management:write';
+  if (parts.trash) Object.assign(rules, { [`${kind}.restore`]: write, [`${kind}.purge`]: write, [`${kind}.emptyTrash`]: write });
+  if (parts.order) rules[`${kind}.reorder`] = write;
   return rules;
 }
 
@@ -58,6 +61,10 @@ const expected: Readonly<Record<string, Rule>> = {
   ...configKindRules('startPages', { trash: true, order: true }),
   ...configKindRules('retentionPopups', { trash: true, order: false }),
   ...configKindRules('popups', { trash: true, order: false }),
+  ...configKindRules('installationPackages', { trash: true, order: false }, 'tools'),
+  ...configKindRules('trending', { trash: true, order: true }, 'tools'),
+  ...configKindRules('shields', { trash: true, order: false }, 'tools'),
+  ...configKindRules('contentTypes', { trash: true, order: true }, 'tools'),
   // Popups beyond the kind: the budget is a project setting, the preview and the answers management reads.
   'interruptionBudget.get': 'project:read',
   'interruptionBudget.set': 'project:write',
@@ -227,10 +234,10 @@ type Level = 'w' | 'r' | '-';
 
 /** Who may do what per area, as the product decided it (spec §6 leaves it to us; see contract/permissions.ts). */
 const grants: Readonly<Record<MemberRole, Readonly<Record<Area, Level>>>> = {
-  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
-  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
-  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w', customers: 'w', transactions: 'w' },
-  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r', customers: 'r', transactions: 'r' },
+  owner: { project: 'w', ownership: 'w', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w', tools: 'w' },
+  admin: { project: 'w', ownership: 'r', collaborators: 'w', apps: 'w', commerce: 'w', integrations: 'w', audit: 'r', management: 'w', customers: 'w', transactions: 'w', tools: 'w' },
+  editor: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'w', integrations: 'r', audit: 'r', management: 'w', customers: 'w', transactions: 'w', tools: 'w' },
+  viewer: { project: 'r', ownership: 'r', collaborators: 'r', apps: 'r', commerce: 'r', integrations: '-', audit: 'r', management: 'r', customers: 'r', transactions: 'r', tools: 'r' },
 };
 
 const callers = ['anonymous', 'outsider', 'viewer', 'editor', 'admin', 'owner', 'globalAdmin'] as const;
@@ -379,6 +386,10 @@ describe('another project’s objects', () => {
     const banner = await ok<{ id: string }>(built.app, t, 'banners.create', { params: p, body: { draft: { name: 'Their banner' } } });
     const startPage = await ok<{ id: string }>(built.app, t, 'startPages.create', { params: p, body: { draft: { name: 'Their start page' } } });
     const retentionPopup = await ok<{ id: string }>(built.app, t, 'retentionPopups.create', { params: p, body: { draft: { name: 'Their retention popup' } } });
+    const installationPackage = await ok<{ id: string }>(built.app, t, 'installationPackages.create', { params: p, body: { draft: { name: 'Their package' } } });
+    const trending = await ok<{ id: string }>(built.app, t, 'trending.create', { params: p, body: { draft: { name: 'Their trending' } } });
+    const shield = await ok<{ id: string }>(built.app, t, 'shields.create', { params: p, body: { draft: { name: 'Their shield' } } });
+    const contentType = await ok<{ id: string }>(built.app, t, 'contentTypes.create', { params: p, body: { draft: { name: 'Their type', code: 'theirs' } } });
     // Their customer and transaction come through the store ingestion; their unlock through the API.
     const purchase = await seedPurchase(database.handle.db, appItem.id, { appUserId: 'their-user', productId: 'their.sku', purchasedAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) }, new Date());
     const theirSegment = await ok<{ id: string }>(built.app, t, 'segments.create', { params: p, body: { name: 'Their segment', match: 'all', rules: [{ field: 'platform', operator: 'eq', value: 'ios' }] } });
@@ -406,6 +417,10 @@ describe('another project’s objects', () => {
       banners: banner.id,
       startPages: startPage.id,
       retentionPopups: retentionPopup.id,
+      installationPackages: installationPackage.id,
+      trending: trending.id,
+      shields: shield.id,
+      contentTypes: contentType.id,
       transactions: purchase.transactionId as string,
       customers: purchase.customerId as string,
       unlocks: theirUnlock.id,

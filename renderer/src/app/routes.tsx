@@ -18,9 +18,12 @@ import {
   Person20Regular,
   Receipt20Filled,
   Receipt20Regular,
+  Toolbox20Filled,
+  Toolbox20Regular,
 } from '@fluentui/react-icons';
 import type { MenuId } from '@contract/permissions';
 import { managementScreens } from '../config/management-screens';
+import { toolKinds } from '../config/kind-index';
 import { lazyPage } from '../components/lazy-page';
 import {
   activeMenuRoute as activeMenuRouteIn,
@@ -53,6 +56,7 @@ const SystemIcon = bundleIcon(Globe20Filled, Globe20Regular);
 const CustomersIcon = bundleIcon(People20Filled, People20Regular);
 const TransactionsIcon = bundleIcon(Receipt20Filled, Receipt20Regular);
 const UnlockIcon = bundleIcon(LockOpen20Filled, LockOpen20Regular);
+const ToolIcon = bundleIcon(Toolbox20Filled, Toolbox20Regular);
 
 /** Customers and Transactions (renderer/src/commerce): global screens over one project each. */
 const customersPage = lazyPage(() => import('../commerce/customers-page'));
@@ -106,6 +110,17 @@ function managementRoutes(): ConsoleRoute[] {
   ];
 }
 
+/** The universal tools that are configuration kinds share one chunk: the page picks the kind from the path. */
+const toolPage = lazyPage(() => import('../config/tool-page'));
+
+/** The universal tools' routes, derived from the kinds whose menu is a universal tool's (contract/config/kinds). */
+function toolRoutes(): ConsoleRoute[] {
+  return toolKinds.flatMap((kind) => [
+    { path: kind.consolePath, area: 'tools' as const, labelKey: `config:${kind.name}.plural`, icon: ToolIcon, page: toolPage, inMenu: true, menu: kind.menu },
+    { path: `${kind.consolePath}/:id`, area: 'tools' as const, labelKey: `config:${kind.name}.plural`, icon: ToolIcon, page: toolPage, inMenu: false, menu: kind.menu },
+  ]);
+}
+
 /** The project screens share one chunk: the page picks its tab from the path. */
 const projectPage = lazyPage(() => import('../resources/projects/project-page'));
 
@@ -153,6 +168,7 @@ export const consoleRoutes: readonly ConsoleRoute[] = [
     page: lazyPage(() => import('../resources/projects/preview-link-page')),
     inMenu: false,
   },
+  ...toolRoutes(),
   ...managementRoutes(),
   { path: '/system/countries', area: 'system', labelKey: 'access:menus.system.countries', icon: SystemIcon, page: systemPage, inMenu: true, menu: 'system.countries' },
   { path: '/system/languages', area: 'system', labelKey: 'access:menus.system.languages', icon: SystemIcon, page: systemPage, inMenu: true, menu: 'system.languages' },

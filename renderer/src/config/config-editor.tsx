@@ -31,7 +31,7 @@ import { ArrowLeft16Regular } from '@fluentui/react-icons';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { draftProblems, type AnyConfigKind, type ConfigItem, type ConfigRevision, type Environment } from '@contract/config';
+import { configItemPath, draftProblems, type AnyConfigKind, type ConfigItem, type ConfigRevision, type Environment } from '@contract/config';
 import type { FieldErrors } from '@contract/envelope';
 import { ErrorCode } from '@contract/errors';
 import { fieldErrorMessage } from '@contract/field-errors';
@@ -241,7 +241,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
 
   return (
     <>
-      <Button className={styles.back} appearance="subtle" size="small" icon={<ArrowLeft16Regular />} onClick={() => navigate(`/management/${projectId}/${kind.segment}`)}>
+      <Button className={styles.back} appearance="subtle" size="small" icon={<ArrowLeft16Regular />} onClick={() => navigate(configItemPath(kind, projectId))}>
         {t('configPages:editor.back', { kind: t(`config:${kind.name}.plural`) })}
       </Button>
       <div className={styles.head}>
@@ -293,7 +293,7 @@ export function ConfigEditor({ kind, projectId, id, canWrite }: { readonly kind:
             disabled={!canWrite || base.status !== 'unpublished' || busy || base.deletedAt !== null}
             onClick={async () => {
               const ok = await confirm({ title: t('configPages:list.deleteTitle', { name: base.name }), body: t('configPages:list.deleteBody'), confirmLabel: t('config:common.actions.delete'), danger: true });
-              if (ok && (await run(() => remove.mutateAsync({ params, query: { version: base.version } }), t('configPages:list.deleted')))) navigate(`/management/${projectId}/${kind.segment}`);
+              if (ok && (await run(() => remove.mutateAsync({ params, query: { version: base.version } }), t('configPages:list.deleted')))) navigate(configItemPath(kind, projectId));
             }}
           >
             {t('config:common.actions.delete')}

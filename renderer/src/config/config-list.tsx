@@ -30,7 +30,7 @@ import { Add20Regular, ArrowUp16Regular, Delete20Regular, ArrowUndo16Regular, Re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { newDraft, type AnyConfigKind, type ConfigItem, type OnlineStatus } from '@contract/config';
+import { configItemPath, newDraft, type AnyConfigKind, type ConfigItem, type OnlineStatus } from '@contract/config';
 import type { FieldErrors } from '@contract/envelope';
 import { fieldErrorMessage } from '@contract/field-errors';
 import { notify } from '../components/notices';
@@ -116,7 +116,7 @@ export function ConfigList({
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const open = (item: ConfigItem) => navigate(`/management/${projectId}/${kind.segment}/${item.id}`);
+  const open = (item: ConfigItem) => navigate(configItemPath(kind, projectId, item.id));
 
   const submitCreate = async () => {
     setCreateErrors({});
@@ -301,7 +301,7 @@ export function ConfigList({
                   ) : (
                     <Link
                       className={styles.name}
-                      href={`/management/${projectId}/${kind.segment}/${item.id}`}
+                      href={configItemPath(kind, projectId, item.id)}
                       onClick={(event) => {
                         event.preventDefault();
                         open(item);

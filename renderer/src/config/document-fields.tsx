@@ -23,7 +23,8 @@ import { normalizeColour, numberFromInput, percentOff } from '@contract/validati
 import { MediaUploadField } from '../media/media-upload-field';
 import { dotted, getAt, setAt, type Path } from './document-path';
 import { IdListField } from './id-list-field';
-import { useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
+import { firstEntryProblem } from './id-list';
+import { useContentTypeOptions, useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -88,7 +89,9 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
   const value = getAt(context.document, path);
   const set = (next: unknown) => context.onChange(setAt(context.document, path, next) as Record<string, unknown>);
   const error = context.problems[dotted(path)];
-  const message = error ? fieldErrorMessage(error, t) : undefined;
+  // An id list shows the first problem of one of its entries too (`patterns.1`), naming the line.
+  const entry = !error && meta.input === 'idList' ? firstEntryProblem(context.problems, dotted(path)) : undefined;
+  const message = error ? fieldErrorMessage(error, t) : entry ? t('configPages:editor.idListEntryError', { number: entry.index + 1, message: fieldErrorMessage(entry.error, t) }) : undefined;
   const label = labelOf(t, meta.labelKey);
   const hint = meta.helpKey ? labelOf(t, meta.helpKey) : undefined;
   const fieldProps = { label, hint, validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
@@ -343,12 +346,14 @@ function ReferenceField({
   const countries = useCountryOptions(meta.source === 'countries');
   const languages = useLanguageOptions(meta.source === 'languages');
   const skus = useSkuOptions(context.projectId, meta.source === 'skus');
+  const contentTypes = useContentTypeOptions(context.projectId, meta.source === 'contentTypes');
   const platform = platformOfPath(path);
   const options: ReferenceOption[] = useMemo(() => {
     if (meta.source === 'countries') return countries;
     if (meta.source === 'languages') return languages;
+    if (meta.source === 'contentTypes') return contentTypes;
     return skus.filter((sku) => !platform || sku.platform === platform);
-  }, [meta.source, countries, languages, skus, platform]);
+  }, [meta.source, countries, languages, contentTypes, skus, platform]);
   return <ReferenceCombobox fieldProps={fieldProps} options={options} value={value} many={many} disabled={context.disabled} onChange={onChange} />;
 }
 

@@ -1,3 +1,5 @@
+import type { FieldErrors } from '@contract/envelope';
+
 /**
  * Reading a list of entries that an operator pastes, types or imports from a file (an `idList`
  * field: a popup's whitelist of user ids, a feedback question's choices).
@@ -54,4 +56,16 @@ export function mergeIds(existing: readonly string[], incoming: readonly string[
     }
   }
   return { ids, added: ids.length - existing.length, repeated };
+}
+
+/** The first problem of an entry of the list at `prefix` (`blocklists.0.patterns.3`), by entry order. */
+export function firstEntryProblem(problems: FieldErrors, prefix: string): { readonly index: number; readonly error: FieldErrors[string] } | undefined {
+  let first: { index: number; error: FieldErrors[string] } | undefined;
+  for (const [path, error] of Object.entries(problems)) {
+    const rest = path.startsWith(`${prefix}.`) ? path.slice(prefix.length + 1) : null;
+    if (rest === null || !/^\d+$/.test(rest)) continue;
+    const index = Number(rest);
+    if (!first || index < first.index) first = { index, error };
+  }
+  return first;
 }

@@ -1,7 +1,9 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useState, type ComponentType } from 'react';
 import type { ConfigItem } from '@contract/config';
 import { useTranslation } from 'react-i18next';
+import { urlSchema } from '@contract/validation';
+import { PreviewQrCode } from '../resources/projects/preview-card';
 import { useInterfaceSettings } from '../settings/settings-context';
 import { PreviewToolbar } from './preview-toolbar';
 import { FeedbackAnswers } from './popups/feedback-answers';
@@ -49,6 +51,18 @@ function phonePreviewPanel(Preview: ComponentType<{ readonly draft: Record<strin
   };
 }
 
+/** An installation package's link as the QR code a phone scans (the preview links' QR, preview-card.tsx), once it is a valid link. */
+function InstallationPackageQr({ draft }: { readonly draft: Record<string, unknown> }) {
+  const { t } = useTranslation(['config']);
+  const styles = useStyles();
+  const url = urlSchema.safeParse(draft.url);
+  return (
+    <div className={styles.column}>
+      {url.success ? <PreviewQrCode text={url.data} label={t('config:installationPackages.qr')} /> : <Text>{t('config:installationPackages.noLink')}</Text>}
+    </div>
+  );
+}
+
 /**
  * Custom previews of kinds that have one, by kind name: the one place a kind adds console code.
  * The editor draws the preview beside the generic form and passes the draft as it is typed.
@@ -59,6 +73,7 @@ export const kindPreviews: Readonly<Record<string, ComponentType<{ readonly draf
   retentionPopups: phonePreviewPanel(RetentionPopupPreview),
   banners: phonePreviewPanel(BannerPreview),
   startPages: phonePreviewPanel(StartPagePreview),
+  installationPackages: InstallationPackageQr,
 };
 
 /** A tab of a kind's editor beside Edit, Changes and History (a Feedback popup's answers). */

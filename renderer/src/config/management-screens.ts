@@ -1,4 +1,4 @@
-import { kindIndex } from './kind-index';
+import { managementKinds } from './kind-index';
 import type { MenuId } from '@contract/permissions';
 
 /**
@@ -20,7 +20,7 @@ export const customScreens: ReadonlyArray<{ readonly segment: string; readonly m
 
 /** The screens of the Management area in menu order: each kind (and the screens after it), then the config records. */
 export const managementScreens: ReadonlyArray<{ readonly segment: string; readonly menu: MenuId; readonly labelKey: string }> = [
-  ...kindIndex.flatMap((kind) => [
+  ...managementKinds.flatMap((kind) => [
     { segment: kind.segment, menu: kind.menu, labelKey: `config:${kind.name}.plural` },
     ...customScreens.filter((screen) => screen.after === kind.name).map(({ segment, menu, labelKey }) => ({ segment, menu, labelKey })),
   ]),

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../components/notices';
 import { useConnectivity } from '../connectivity/use-connectivity';
+import { configItemPath } from '@contract/config/console-path';
 import { kindIndex } from '../config/kind-index';
 import { kindOf, type PendingChange, type PendingStatus } from '../data/offline/pending-changes';
 import { useOfflineData, usePendingChanges } from '../data/offline/use-offline';
@@ -50,7 +51,7 @@ export function pendingChangePath(change: Pick<PendingChange, 'routeId' | 'param
   const kind = kindIndex.find((entry) => entry.name === kindOf(change));
   const { projectId, id } = change.params;
   if (!kind || !projectId || !id) return null;
-  return `/management/${projectId}/${kind.segment}/${id}`;
+  return configItemPath(kind, projectId, id);
 }
 
 /** The waiting changes, oldest first: what each is, its state, when it was saved; open or discard it. */

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@contract/envelope';
-import { missingReferenceCodes, missingReferenceKeys, type ConfigReferenceTarget, type ReferenceValue } from '@contract/config';
+import { kindReferenceTargets, missingReferenceCodes, missingReferenceKeys, type ConfigReferenceTarget, type ReferenceValue } from '@contract/config';
 import type { Database } from '../db/client';
 import { configItems, countries, languages, segments, skus } from '../db/schema';
 
 /**
  * Checks what a document's fields refer to (contract/config/define-kind.ts `references`): SKUs of
- * the project on a platform, the project's region groups and user segments, and the global country
- * and language lists.
+ * the project on a platform, the project's region groups and user segments, the global country
+ * and language lists, and items of kinds that are reference targets (`kindReferenceTargets`: a
+ * content type by its code), found by their unique key among the project's items not in the trash.
  * One query per target, whatever the number of values, and no kind-specific code: a new kind that
  * refers to SKUs declares the path and gets the check.
  */
@@ -19,7 +20,21 @@ type Resolver = (db: Database, projectId: string, values: readonly ReferenceValu
 /** The key a value is found under: SKUs are per platform. */
 const keyOf = (value: ReferenceValue) => (value.target === 'sku' ? `${value.platform ?? ''}:${value.value}` : value.value);
 
+/** Items of `kind` whose unique key (lower-cased on save) is one of the values. */
+const byUniqueKey =
+  (kind: string): Resolver =>
+  async (db, projectId, values) => {
+    const keys = [...new Set(values.map((v) => v.value.trim().toLowerCase()))];
+    const rows = await db
+      .select({ key: configItems.uniqueKey })
+      .from(configItems)
+      .where(and(eq(configItems.projectId, projectId), eq(configItems.kind, kind), isNull(configItems.deletedAt), inArray(configItems.uniqueKey, keys)));
+    const found = new Set(rows.map((row) => row.key));
+    return new Set(values.filter((v) => found.has(v.value.trim().toLowerCase())).map((v) => v.value));
+  };
+
 const resolvers: { readonly [T in ConfigReferenceTarget]: Resolver } = {
+  type: byUniqueKey(kindReferenceTargets.type),
   async sku(db, projectId, values) {
     const ids = [...new Set(values.map((v) => v.value))];
     const rows = await db

@@ -91,11 +91,14 @@ export function deliveredUserIdHash(itemId: string, userId: string): string {
   return createHash('sha256').update(`${itemId}:${userId}`, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** The document as delivered: each top-level `idList` field `x` becomes `xSha256` (deliveredUserIdHash). */
-function deliveredDocument(kindMeta: Readonly<Record<string, { readonly input: string }>>, itemId: string, document: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The document as delivered: each top-level `idList` field `x` becomes `xSha256` (deliveredUserIdHash),
+ * unless the kind delivers it `plain` (a list that names no person).
+ */
+function deliveredDocument(kindMeta: Readonly<Record<string, { readonly input: string; readonly deliverAs?: 'sha256' | 'plain' }>>, itemId: string, document: Record<string, unknown>): Record<string, unknown> {
   let out: Record<string, unknown> | null = null;
   for (const [field, meta] of Object.entries(kindMeta)) {
-    if (meta.input !== 'idList' || !(field in document)) continue;
+    if (meta.input !== 'idList' || meta.deliverAs === 'plain' || !(field in document)) continue;
     out ??= { ...document };
     const ids = Array.isArray(document[field]) ? (document[field] as unknown[]) : [];
     delete out[field];

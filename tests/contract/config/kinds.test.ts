@@ -90,12 +90,18 @@ describe('configKinds', () => {
   });
 
   describe.each(configKinds.map((kind) => [kind.name, kind] as const))('%s', (name, kind) => {
-    it('its menu exists, with the path /management/:projectId/<segment>', () => {
+    it('its menu exists: /management/:projectId/<segment> in the Management area, or a universal tool /universal-tool/<segment>', () => {
       const menu = menuList.find((m) => m.id === kind.menu);
       expect(menu, kind.menu).toBeDefined();
-      expect(menu?.path).toBe(`/management/:projectId/${kind.segment}`);
-      expect(menu?.scope).toBe('project');
-      expect(menu?.area).toBe('management');
+      expect(menu?.path).toBe(kind.consolePath);
+      if (kind.area === 'management') {
+        expect(menu?.path).toBe(`/management/:projectId/${kind.segment}`);
+        expect(menu?.scope).toBe('project');
+      } else {
+        expect(menu?.path).toBe(`/universal-tool/${kind.segment}`);
+        expect(menu?.scope).toBe('global');
+      }
+      expect(menu?.area).toBe(kind.area);
     });
 
     it('has a title, a plural, a create action and a description in both languages', () => {

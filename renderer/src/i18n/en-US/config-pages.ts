@@ -58,6 +58,7 @@ const configPages = {
     /** An `idList` field: pasted or imported entries (a popup's whitelist). */
     idListCount_one: '{{count}} entry',
     idListCount_other: '{{count}} entries',
+    idListEntryError: 'Line {{number}}: {{message}}',
     importFile: 'Import from a file…',
     imported: 'Imported {{added}} new, {{repeated}} already listed.',
     importTooLarge: 'The file is larger than 1 MB; nothing was imported.',

@@ -58,6 +58,7 @@ const configPages: Translation<typeof enConfigPages> = {
     seconds: '秒',
     idListCount_one: '{{count}} 项',
     idListCount_other: '{{count}} 项',
+    idListEntryError: '第 {{number}} 行：{{message}}',
     importFile: '从文件导入…',
     imported: '已导入 {{added}} 项新内容，{{repeated}} 项已在列表中。',
     importTooLarge: '文件超过 1 MB，未导入任何内容。',
