@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { FieldErrors } from '@contract/envelope';
-import { validateWith, withoutField } from './validate';
+import { validateWith, withoutField, type FormSchema } from './validate';
 
 /**
  * Form state around a contract schema: values, per-field errors (local or from the server), and
@@ -41,12 +41,12 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
  * without the schema library (issue 12's budget). `prepare` starts loading (the form calls it as
  * soon as the operator types); `validate` waits for it, then behaves as `useSchemaForm`'s.
  */
-export function useLazySchemaForm<S extends z.ZodType, V extends Record<string, string>>(load: () => Promise<S>, initial: V) {
+export function useLazySchemaForm<Out, V extends Record<string, string>>(load: () => Promise<FormSchema<Out>>, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const loading = useRef<Promise<S> | null>(null);
+  const loading = useRef<Promise<FormSchema<Out>> | null>(null);
 
-  const prepare = useCallback((): Promise<S> => {
+  const prepare = useCallback((): Promise<FormSchema<Out>> => {
     loading.current ??= load().catch((error: unknown) => {
       loading.current = null;
       throw error;
@@ -63,7 +63,7 @@ export function useLazySchemaForm<S extends z.ZodType, V extends Record<string, 
     [prepare],
   );
 
-  const validate = useCallback(async (): Promise<z.output<S> | null> => {
+  const validate = useCallback(async (): Promise<Out | null> => {
     const result = validateWith(await prepare(), values);
     if (result.ok) {
       setErrors({});
