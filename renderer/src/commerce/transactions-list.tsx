@@ -238,7 +238,7 @@ export function TransactionsList({ projectId, customerId }: { readonly projectId
 }
 
 /** One transaction: every fact the console keeps, its subscription and the notifications that named it. */
-function TransactionDetails({ projectId, row, onClose }: { readonly projectId: string; readonly row: TransactionRow; readonly onClose: () => void }) {
+export function TransactionDetails({ projectId, row, onClose }: { readonly projectId: string; readonly row: TransactionRow; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation('commercePages');
   const styles = useStyles();
   const detail = useApiQuery('transactions.get', { params: { projectId, id: row.id } });
