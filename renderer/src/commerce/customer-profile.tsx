@@ -1,4 +1,4 @@
-import { Badge, Button, makeStyles, Skeleton, SkeletonItem, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Badge, Link, makeStyles, Skeleton, SkeletonItem, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -144,9 +144,9 @@ export function CustomerProfile({ projectId, customerId }: { readonly projectId:
                 <TableRow key={row.id}>
                   <TableCell>{date(row.purchasedAt)}</TableCell>
                   <TableCell>
-                    <Button appearance="transparent" size="small" className={styles.mono} onClick={() => setOpened(row)} aria-label={t('transactions.details', { id: row.storeTransactionId })}>
+                    <Link as="button" className={styles.mono} onClick={() => setOpened(row)} aria-label={t('transactions.details', { id: row.storeTransactionId })}>
                       {row.storeTransactionId}
-                    </Button>
+                    </Link>
                   </TableCell>
                   <TableCell>{row.skuName ?? row.productId}</TableCell>
                   <TableCell>{t(`stores.${row.store}`)}</TableCell>

@@ -42,7 +42,7 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   end: { textAlign: 'end' },
   endHeader: { justifyContent: 'flex-end' },
-  sortButton: { minWidth: 0, paddingInline: 0 },
+  sortButton: { minWidth: 0, paddingInline: 0, font: 'inherit' },
   surface: { maxWidth: '760px', width: '90vw' },
   facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0 },
   sort: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
