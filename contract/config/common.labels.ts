@@ -45,6 +45,7 @@ const enUS = {
     rollback: 'Roll back',
     approve: 'Approve',
     policy: 'Approval setting',
+    budget: 'Change the caps',
   },
   reasons: {
     disabled: 'It is disabled.',
@@ -104,6 +105,7 @@ const zhCN: MessageShape<typeof enUS> = {
     rollback: '回滚',
     approve: '审批通过',
     policy: '审批设置',
+    budget: '修改上限',
   },
   reasons: {
     disabled: '已停用。',

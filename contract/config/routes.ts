@@ -163,8 +163,16 @@ export function configKindRoutes<N extends string>(kind: ConfigKind<N>): ConfigK
 // ---------------------------------------------------------------------------------------------
 // Config records: the project's configuration history
 
-export const configRecordActions = ['create', 'update', 'delete', 'restore', 'purge', 'reorder', 'publish', 'promote', 'unpublish', 'rollback', 'approve', 'policy'] as const;
+export const configRecordActions = ['create', 'update', 'delete', 'restore', 'purge', 'reorder', 'publish', 'promote', 'unpublish', 'rollback', 'approve', 'policy', 'budget'] as const;
 export type ConfigRecordAction = (typeof configRecordActions)[number];
+
+/**
+ * Project settings of the configuration that are no kind of their own but are recorded beside the
+ * kinds: the interruption budget (entity `interruptionBudget`, action `budget`). Issue 19 §5: it was
+ * recorded as kind "Popups", action "Approval setting", which it is not.
+ */
+export const configSettingNames = ['interruptionBudget'] as const;
+export type ConfigSettingName = (typeof configSettingNames)[number];
 
 export const configRecordSchema = z.object({
   id: z.string(),

@@ -187,6 +187,12 @@ export interface UniqueRule<K extends string = string> {
   readonly acrossProjects?: boolean;
 }
 
+/** A list order: a sortable field and its direction. */
+export interface ResourceSort {
+  readonly field: string;
+  readonly dir: 'asc' | 'desc';
+}
+
 /** The declaration passed to `defineResource`. */
 export interface ResourceConfig<
   N extends string,
@@ -208,6 +214,11 @@ export interface ResourceConfig<
   readonly timeBound?: boolean;
   readonly orderable?: O;
   readonly trash?: T;
+  /**
+   * The order of a list that asks for none (a sortable field), instead of the newest first; e.g. the
+   * countries by code, which were created together and so came in no visible order (issue 19 §5).
+   */
+  readonly defaultSort?: ResourceSort;
   /**
    * Field sets that must be unique among items not in the trash: a list of fields (the resource's
    * `exists` code, exact values) or a `UniqueRule`. The server derives the unique indexes from them.
@@ -260,6 +271,7 @@ export interface Resource<
   readonly orderable: O;
   /** As declared, typed: the route table knows from it whether the trash routes exist. */
   readonly trash: T;
+  readonly defaultSort: ResourceSort | undefined;
   /** The declared rules, each in its full form. */
   readonly uniqueBy: ReadonlyArray<Required<Pick<UniqueRule, 'fields' | 'ignoreCase' | 'acrossProjects'>> & Pick<UniqueRule, 'code'>>;
   readonly wiring: W;
@@ -291,6 +303,7 @@ export interface AnyResource {
   readonly timeBound: boolean;
   readonly orderable: boolean;
   readonly trash: boolean;
+  readonly defaultSort: ResourceSort | undefined;
   readonly uniqueBy: Resource['uniqueBy'];
   readonly wiring?: ResourceWiring | undefined;
   readonly editable: z.ZodType;
@@ -454,6 +467,7 @@ export function defineResource<
     timeBound,
     orderable: (config.orderable ?? false) as O,
     trash: (config.trash ?? false) as T,
+    defaultSort: config.defaultSort,
     uniqueBy,
     wiring: config.wiring as W,
     editable: editable as Resource<N, S, X>['editable'],

@@ -72,6 +72,8 @@ export const countryResource = defineResource({
     nameEn: { labelKey: key('country.fields.nameEn'), input: 'text', list: { width: 260, sortable: true }, searchable: true },
     region: { labelKey: key('country.fields.region'), input: 'text', list: { width: 200, sortable: true }, filter: 'select', helpKey: key('country.help.region') },
   },
+  // By code: the same order in either language, which the server can keep without knowing the reader's.
+  defaultSort: { field: 'code', dir: 'asc' },
   uniqueBy: [['code']],
   wiring: { scope: 'global', segment: 'countries', menu: 'system.countries', notFound: ErrorCode.DataMissing, exists: ErrorCode.ContentExists, auditEntity: 'country' },
 });
@@ -91,6 +93,7 @@ export const languageResource = defineResource({
     nameZh: { labelKey: key('language.fields.nameZh'), input: 'text', list: { width: 200, sortable: true }, searchable: true },
     nameEn: { labelKey: key('language.fields.nameEn'), input: 'text', list: { width: 240, sortable: true }, searchable: true },
   },
+  defaultSort: { field: 'code', dir: 'asc' },
   uniqueBy: [{ fields: ['code'], ignoreCase: true }],
   wiring: { scope: 'global', segment: 'languages', menu: 'system.languages', notFound: ErrorCode.DataMissing, exists: ErrorCode.ContentExists, auditEntity: 'language' },
 });

@@ -265,7 +265,7 @@ describe('a notification that does not verify', () => {
 
 describe('subscription states', () => {
   /** Posts a notification about one subscription and answers its state and the entitlement's. */
-  async function step(o: { user: string; original: string; type: string; subtype?: string; status?: number; at: number; tx?: Partial<Parameters<typeof transactionPayload>[0]>; renewal?: Partial<Parameters<typeof renewalPayload>[0]> }) {
+  async function step(o: { user: string; original: string; type: string; subtype?: string; status?: number; at: number; tx?: Partial<Parameters<typeof transactionPayload>[0]>; renewal?: Partial<Parameters<typeof renewalPayload>[0]> | null }) {
     const transactionId = o.tx?.transactionId ?? nextTx();
     const reply = await postHook(app(), hook(), {
       signedPayload: notify({
@@ -284,7 +284,7 @@ describe('subscription states', () => {
           ...o.tx,
           transactionId,
         }),
-        renewal: renewalPayload({ originalTransactionId: o.original, productId: 'pro.monthly', signedDate: o.at, ...o.renewal }),
+        ...(o.renewal === null ? {} : { renewal: renewalPayload({ originalTransactionId: o.original, productId: 'pro.monthly', signedDate: o.at, ...o.renewal }) }),
       }),
     });
     expect(reply.code).toBe(0);
@@ -313,6 +313,19 @@ describe('subscription states', () => {
     s = await step({ user, original, type: 'EXPIRED', subtype: 'VOLUNTARY', status: 2, at: t0 + 6000, tx: { expiresDate: t0 + 5500 } });
     expect([s.state, s.pro.active]).toEqual(['expired', false]);
     expect(s.profile.customer.subscriptionState).toBe('expired');
+  });
+
+  it('keeps what it knows of auto-renewal when a notification carries no renewal info (issue 19 §5)', async () => {
+    const user = randomUUID();
+    const original = nextTx();
+    const t0 = now();
+    let s = await step({ user, original, type: 'SUBSCRIBED', subtype: 'INITIAL_BUY', status: 1, at: t0, tx: { transactionId: original } });
+    expect(s.autoRenew).toBe(true);
+    s = await step({ user, original, type: 'DID_RENEW', status: 1, at: t0 + 1000, renewal: null });
+    expect([s.state, s.autoRenew]).toEqual(['active', true]);
+    s = await step({ user, original, type: 'DID_CHANGE_RENEWAL_STATUS', subtype: 'AUTO_RENEW_DISABLED', status: 1, at: t0 + 2000, renewal: { autoRenewStatus: 0 } });
+    s = await step({ user, original, type: 'DID_RENEW', status: 1, at: t0 + 3000, renewal: null });
+    expect(s.autoRenew).toBe(false);
   });
 
   it('refund, refund reversed and family-sharing revocation', async () => {

@@ -274,6 +274,22 @@ describe('trash and order', () => {
     const list = await ok<ListPage<ConfigItem>>(app(), owner(), 'appLanguages.list', { params: p() });
     expect(list.items.map((i) => i.name).slice(0, 2)).toEqual(['French', 'English']);
   });
+
+  it('records one reorder as one record naming what moved (issue 19 §5)', async () => {
+    const names = ['Alpha', 'Beta', 'Gamma', 'Delta'];
+    const items: ConfigItem[] = [];
+    for (const [index, name] of names.entries()) items.push(await ok<ConfigItem>(app(), owner(), 'appLanguages.create', { params: p(), body: { draft: { name, code: `x${index}` } } }));
+    const [a, b, c, d] = items as [ConfigItem, ConfigItem, ConfigItem, ConfigItem];
+    // Delta dragged to the top: four positions change, one item moved.
+    await ok(app(), owner(), 'appLanguages.reorder', { params: p(), body: { items: [d, a, b, c].map((i) => ({ id: i.id, version: i.version })) } });
+    const all = await ok<ListPage<ConfigRecord>>(app(), owner(), 'configRecords.list', { params: p(), query: { kind: 'appLanguages', action: 'reorder' } });
+    const ours = new Set(items.map((i) => i.id));
+    const records = { items: all.items.filter((r) => ours.has(r.itemId)) };
+    expect(records.items).toHaveLength(1);
+    expect(records.items[0]).toMatchObject({ itemId: d.id, itemName: 'Delta', action: 'reorder' });
+    expect(records.items[0]?.before).toMatchObject({ moved: [{ id: d.id, name: 'Delta' }], order: names.map((name) => ({ name })) });
+    expect(records.items[0]?.after).toMatchObject({ order: ['Delta', 'Alpha', 'Beta', 'Gamma'].map((name) => ({ name })) });
+  });
 });
 
 describe('subscription pages', () => {

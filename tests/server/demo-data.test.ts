@@ -170,6 +170,24 @@ describe('demo data', () => {
     expect(live.popups).toHaveLength(3);
   });
 
+  it('has every demo app installed no later than its user was first seen (issue 19 §5)', async () => {
+    const result = await database.handle.db.execute(
+      sql.raw(`select count(*)::int as n, count(*) filter (where (attributes->>'installedAt')::timestamptz > first_seen_at)::int as late from customers where attributes ? 'installedAt'`),
+    );
+    const [row] = (result as unknown as { rows: Array<{ n: number; late: number }> }).rows;
+    expect(Number(row?.n)).toBeGreaterThan(40);
+    expect(Number(row?.late)).toBe(0);
+  });
+
+  it('says of every demo subscription whether it renews (issue 19 §5)', async () => {
+    const result = await database.handle.db.execute(sql.raw(`select store, count(*)::int as n, count(*) filter (where auto_renew is null)::int as unknown from subscriptions group by store order by store`));
+    const rows = (result as unknown as { rows: Array<{ store: string; n: number; unknown: number }> }).rows.map((r) => [r.store, Number(r.n) > 0, Number(r.unknown)]);
+    expect(rows).toEqual([
+      ['apple', true, 0],
+      ['google', true, 0],
+    ]);
+  });
+
   it('gives a second operator who signs in and sees the app role’s menus', async () => {
     const token = await signIn(built.app, DEMO_OPERATOR_EMAIL, operatorPassword);
     const menus = await ok<MyMenus>(built.app, token, 'me.menus');

@@ -185,8 +185,11 @@ describe('the interruption budget', () => {
   it('is refused to editors (a project setting) and recorded in the config records', async () => {
     const refused = await call(app(), team.editor.token, 'interruptionBudget.set', { params: p(), body: { perSession: 1, perDay: 1, version: 99 } });
     expect(refused.envelope.code).toBe(ErrorCode.Forbidden);
-    const records = await ok<{ items: Array<{ kind: string; itemId: string; action: string; after: { perSession: number } }> }>(app(), owner(), 'configRecords.list', { params: p(), query: { kind: 'popups', action: 'policy' } });
-    expect(records.items[0]).toMatchObject({ kind: 'popups', itemId: 'interruptionBudget', action: 'policy', after: { perSession: 3, perDay: 10 } });
+    // Recorded as what it is (issue 19 §5), not as the popups' approval setting.
+    const records = await ok<{ items: Array<{ kind: string; itemId: string; action: string; after: { perSession: number } }> }>(app(), owner(), 'configRecords.list', { params: p(), query: { kind: 'interruptionBudget' } });
+    expect(records.items[0]).toMatchObject({ kind: 'interruptionBudget', itemId: 'interruptionBudget', action: 'budget', after: { perSession: 3, perDay: 10 } });
+    const asPopups = await ok<{ items: Array<{ itemId: string }> }>(app(), owner(), 'configRecords.list', { params: p(), query: { kind: 'popups', action: 'policy' } });
+    expect(asPopups.items.some((r) => r.itemId === 'interruptionBudget')).toBe(false);
   });
 });
 

@@ -93,6 +93,14 @@ describe('reading', () => {
     expect(page.items.map((c) => c.code)).toEqual([...page.items.map((c) => c.code)].sort());
   });
 
+  it('lists countries and languages by code when no order is asked for (issue 19 §5)', async () => {
+    const codes = (await countryPage({ pageSize: 100 })).items.map((c) => c.code);
+    expect(codes.slice(0, 3)).toEqual(['AD', 'AE', 'AF']);
+    expect(codes).toEqual([...codes].sort());
+    const languages = (await languagePage({ pageSize: 100 })).items.map((l) => l.code);
+    expect(languages).toEqual([...languages].sort());
+  });
+
   it('lets any signed-in operator read one item, and refuses anyone signed out', async () => {
     const [china] = (await countryPage({ q: 'China' })).items.filter((c) => c.code === 'CN');
     expect(await ok<Country>(app(), reader.token, 'countries.get', { params: { id: china!.id } })).toMatchObject({ code: 'CN' });

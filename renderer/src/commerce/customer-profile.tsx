@@ -1,7 +1,8 @@
-import { Badge, makeStyles, Skeleton, SkeletonItem, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Badge, Link, makeStyles, Skeleton, SkeletonItem, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Subscription } from '@contract/api/commerce';
+import type { Subscription, TransactionRow } from '@contract/api/commerce';
 import { PageHeader } from '../components/page-header';
 import { SectionCard } from '../components/section-card';
 import { StatusScreen } from '../components/status-screen';
@@ -9,6 +10,7 @@ import { useApiQuery } from '../data/api-hooks';
 import { formatDateTime } from '../lib/format';
 import { EntitlementStatus } from './entitlement-status';
 import { formatPrice, formatSpent, stateColor, statusColor, unlockColor } from './format';
+import { TransactionDetails } from './transactions-list';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: tokens.spacingHorizontalXL, alignItems: 'start' },
@@ -67,6 +69,7 @@ export function CustomerProfile({ projectId, customerId }: { readonly projectId:
   const { t, i18n } = useTranslation(['commercePages', 'projects']);
   const styles = useStyles();
   const profile = useApiQuery('customers.get', { params: { projectId, id: customerId } }, { retry: false });
+  const [opened, setOpened] = useState<TransactionRow | null>(null);
   if (profile.isError) return <StatusScreen kind={profile.error.code === 201001 ? 'notFound' : 'forbidden'} error={profile.error} />;
   if (!profile.data) {
     return (
@@ -115,7 +118,7 @@ export function CustomerProfile({ projectId, customerId }: { readonly projectId:
           {attributes.length === 0 ? (
             <Text className={styles.muted}>{t('profile.noAttributes')}</Text>
           ) : (
-            <dl className={styles.facts}>{attributes.map(([key, value]) => <FactPair key={key} label={key} value={typeof value === 'string' ? value : JSON.stringify(value)} />)}</dl>
+            <dl className={styles.facts}>{attributes.map(([key, value]) => <FactPair key={key} label={key} value={attributeText(value, i18n.language)} />)}</dl>
           )}
         </SectionCard>
         <SectionCard title={t('profile.entitlements')} className={styles.wide}>
@@ -140,7 +143,11 @@ export function CustomerProfile({ projectId, customerId }: { readonly projectId:
               {transactions.map((row) => (
                 <TableRow key={row.id}>
                   <TableCell>{date(row.purchasedAt)}</TableCell>
-                  <TableCell className={styles.mono}>{row.storeTransactionId}</TableCell>
+                  <TableCell>
+                    <Link as="button" className={styles.mono} onClick={() => setOpened(row)} aria-label={t('transactions.details', { id: row.storeTransactionId })}>
+                      {row.storeTransactionId}
+                    </Link>
+                  </TableCell>
                   <TableCell>{row.skuName ?? row.productId}</TableCell>
                   <TableCell>{t(`stores.${row.store}`)}</TableCell>
                   <TableCell>{formatPrice(row.price, row.currency, i18n.language) || t('none')}</TableCell>
@@ -178,8 +185,21 @@ export function CustomerProfile({ projectId, customerId }: { readonly projectId:
           )}
         </SectionCard>
       </div>
+      {opened ? <TransactionDetails projectId={projectId} row={opened} onClose={() => setOpened(null)} /> : null}
     </>
   );
+}
+
+/** An ISO date-time with its time and zone, as the app sends its times (`installedAt`). */
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * An attribute the app sent, as text: times like the profile's other times (issue 19 §5: the install
+ * time showed as a raw ISO string), other strings as they are, anything else as JSON.
+ */
+export function attributeText(value: unknown, locale: string): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return isoDateTime.test(value) ? formatDateTime(value, locale) || value : value;
 }
 
 function FactPair({ label, value }: { readonly label: string; readonly value: string }) {

@@ -19,6 +19,8 @@ const useStyles = makeStyles({
   value: { minWidth: '320px', flexGrow: 1, maxWidth: '520px' },
   matches: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   muted: { color: tokens.colorNeutralForeground3 },
+  // The card's action column is narrow: the link keeps to one line (issue 19 §5: it wrapped onto three).
+  nowrap: { whiteSpace: 'nowrap' },
   mono: { fontFamily: tokens.fontFamilyMonospace },
 });
 
@@ -95,7 +97,11 @@ export function SubscriptionCheckScreen({ projectId }: { readonly projectId: str
               key={match.customer.id}
               title={t('profile.title', { user: match.customer.appUserId })}
               description={[match.customer.email, match.customer.country].filter(Boolean).join(' · ') || undefined}
-              action={<RouterLink to={customerPath(projectId, match.customer.id)}>{t('check.openProfile')}</RouterLink>}
+              action={
+                <RouterLink to={customerPath(projectId, match.customer.id)} className={styles.nowrap}>
+                  {t('check.openProfile')}
+                </RouterLink>
+              }
             >
               <EntitlementStatus entitlements={match.entitlements} label={t('entitlements.tableLabel')} />
               <SubscriptionTable subscriptions={match.subscriptions} label={t('profile.subscriptions')} />

@@ -20,7 +20,9 @@ import {
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { lookupBodySchema, lookupKinds, type LookupKind, type LookupResult } from '@contract/api/commerce';
+import { ErrorCode } from '@contract/errors';
 import { fieldErrorMessage } from '@contract/field-errors';
 import { toAppError, type AppError } from '../bridge/app-error';
 import { notify } from '../components/notices';
@@ -136,7 +138,16 @@ export function TransactionLookup({ projectId, canWrite }: { readonly projectId:
         {current === 'googleSubscription' || current === 'googleProduct' ? text('purchaseToken', t('lookup.purchaseToken')) : null}
         {refusal ? (
           <MessageBar intent="error">
-            <MessageBarBody>{errorText(t, refusal)}</MessageBarBody>
+            <MessageBarBody>
+              {errorText(t, refusal)}
+              {/* The credentials live in the app's settings: say where (issue 19 §5). */}
+              {refusal.code === ErrorCode.CredentialFileMissing && app ? (
+                <>
+                  {' '}
+                  <RouterLink to={`/projects/${projectId}/settings/${app.id}`}>{t('lookup.openAppSettings', { app: app.name })}</RouterLink>
+                </>
+              ) : null}
+            </MessageBarBody>
           </MessageBar>
         ) : null}
         <div>

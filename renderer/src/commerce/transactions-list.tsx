@@ -41,6 +41,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   end: { textAlign: 'end' },
+  endHeader: { justifyContent: 'flex-end' },
+  sortButton: { minWidth: 0, paddingInline: 0, font: 'inherit' },
   surface: { maxWidth: '760px', width: '90vw' },
   facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0 },
   sort: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
@@ -156,8 +158,11 @@ export function TransactionsList({ projectId, customerId }: { readonly projectId
                 <TableHeaderCell>{t('transactions.columns.customer')}</TableHeaderCell>
                 <TableHeaderCell>{t('transactions.columns.store')}</TableHeaderCell>
                 <TableHeaderCell>{t('transactions.columns.product')}</TableHeaderCell>
-                <TableHeaderCell className={styles.end}>
-                  <Button appearance="transparent" size="small" onClick={nextSort} aria-label={`${t('transactions.columns.price')} (${t('transactions.sortPrice')})`}>
+                {/* The header cell lays its content out in a flex box, so textAlign alone left "Price" at the
+                    start while the prices sit at the end (issue 19 §5); the button drops its own padding
+                    so the word lines up with the cells' text. */}
+                <TableHeaderCell className={styles.end} button={{ className: styles.endHeader }}>
+                  <Button appearance="transparent" size="small" className={styles.sortButton} onClick={nextSort} aria-label={`${t('transactions.columns.price')} (${t('transactions.sortPrice')})`}>
                     <span className={styles.sort}>
                       {t('transactions.columns.price')}
                       {sort === 'price:desc' ? <ArrowSortDown16Regular /> : sort === 'price:asc' ? <ArrowSortUp16Regular /> : null}
@@ -233,7 +238,7 @@ export function TransactionsList({ projectId, customerId }: { readonly projectId
 }
 
 /** One transaction: every fact the console keeps, its subscription and the notifications that named it. */
-function TransactionDetails({ projectId, row, onClose }: { readonly projectId: string; readonly row: TransactionRow; readonly onClose: () => void }) {
+export function TransactionDetails({ projectId, row, onClose }: { readonly projectId: string; readonly row: TransactionRow; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation('commercePages');
   const styles = useStyles();
   const detail = useApiQuery('transactions.get', { params: { projectId, id: row.id } });

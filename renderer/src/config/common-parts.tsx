@@ -11,6 +11,7 @@ import { useLanguageOptions } from './reference-options';
 import { useConfigList } from './config-api';
 import { configKinds } from '@contract/config';
 import { useApiQuery } from '../data/api-hooks';
+import { CheckboxGroup } from '../forms/checkbox-group';
 
 const useStyles = makeStyles({
   section: {
@@ -154,7 +155,7 @@ export function TargetingSection({ context }: { readonly context: DocumentFieldC
       <legend className={styles.legend}>{t('config:common.fields.targeting')}</legend>
       <Text size={200}>{t('configPages:editor.targetingHint')}</Text>
       <Field label={t('config:common.fields.platforms')} {...errorProps(['platforms'])}>
-        <div className={styles.checks} role="group" aria-label={t('config:common.fields.platforms')}>
+        <CheckboxGroup className={styles.checks}>
           {platforms.map((platform) => (
             <Checkbox
               key={platform}
@@ -164,7 +165,7 @@ export function TargetingSection({ context }: { readonly context: DocumentFieldC
               onChange={(_, data) => set(['platforms'], data.checked ? [...chosenPlatforms, platform] : chosenPlatforms.filter((p) => p !== platform))}
             />
           ))}
-        </div>
+        </CheckboxGroup>
       </Field>
       <div className={styles.row}>
         <Field label={t('config:common.fields.minVersion')} {...errorProps(['minVersion'])}>

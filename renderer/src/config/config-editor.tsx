@@ -44,6 +44,7 @@ import { AudienceCheck } from './audience-check';
 import { ScheduleSection, TargetingSection } from './common-parts';
 import { configRoute, useConfigItem, useConfigMutation, useConfigRevisions } from './config-api';
 import { DocumentDiff } from './document-diff';
+import { revisionActions } from './revision-actions';
 import { DocumentFields, type DocumentFieldContext } from './document-fields';
 import { draftErrors } from './document-path';
 import { StatusBadges } from './status-badges';
@@ -551,16 +552,20 @@ function History({
                 ))}
               </TableCell>
               <TableCell>
-                <OnlineOnly>
-                  <Button size="small" disabled={!canWrite} onClick={() => void onRollback(revision, 'official')}>
-                    {t('configPages:history.rollbackTo', { number: revision.number })}
-                  </Button>
-                </OnlineOnly>{' '}
-                <OnlineOnly>
-                  <Button size="small" appearance="subtle" disabled={!canWrite} onClick={() => void onRollback(revision, 'preview')}>
-                    {t('configPages:history.previewAgain')}
-                  </Button>
-                </OnlineOnly>
+                {revisionActions(revision).rollback ? (
+                  <OnlineOnly>
+                    <Button size="small" disabled={!canWrite} onClick={() => void onRollback(revision, 'official')}>
+                      {t('configPages:history.rollbackTo', { number: revision.number })}
+                    </Button>
+                  </OnlineOnly>
+                ) : null}{' '}
+                {revisionActions(revision).previewAgain ? (
+                  <OnlineOnly>
+                    <Button size="small" appearance="subtle" disabled={!canWrite} onClick={() => void onRollback(revision, 'preview')}>
+                      {t('configPages:history.previewAgain')}
+                    </Button>
+                  </OnlineOnly>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}

@@ -24,7 +24,8 @@ import {
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configKindOf, configKinds, configRecordActions, type ConfigRecord, type ConfigRecordAction } from '@contract/config';
+import type { TFunction } from 'i18next';
+import { configKindOf, configKinds, configRecordActions, configSettingNames, type ConfigRecord, type ConfigRecordAction } from '@contract/config';
 import { useApiQuery } from '../data/api-hooks';
 import { errorText } from '../i18n/error-text';
 import { PaginationBar } from '../resources/pagination-bar';
@@ -34,9 +35,81 @@ const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '960px', width: '90vw' },
+  sides: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL, marginTop: tokens.spacingVerticalS },
 });
 
 const PAGE_SIZE = 20;
+
+/** A record's kind in the operator's language: a configuration kind, or a setting recorded beside them. */
+export function recordKindLabel(t: TFunction, kind: string): string {
+  if (configKindOf(kind)) return t(`config:${kind}.title`);
+  if ((configSettingNames as readonly string[]).includes(kind)) return t(`configPages:records.settings.${kind}`);
+  return kind;
+}
+
+interface Named {
+  readonly id: string;
+  readonly name: string;
+}
+
+/**
+ * What a record without a document changed: a reorder's order before and after (and what moved), the
+ * interruption budget's caps before and after. Other records show their documents' diff.
+ */
+function RecordSides({ record }: { readonly record: ConfigRecord }) {
+  const { t } = useTranslation('configPages');
+  const styles = useStyles();
+  const before = (record.before ?? {}) as { order?: readonly Named[]; moved?: readonly Named[]; perSession?: number | null; perDay?: number | null };
+  const after = (record.after ?? {}) as typeof before;
+  if (record.action === 'reorder' && after.order) {
+    const list = (order: readonly Named[] | undefined) => (
+      <ol>
+        {(order ?? []).map((entry) => (
+          <li key={entry.id}>{entry.name}</li>
+        ))}
+      </ol>
+    );
+    return (
+      <div>
+        <Text>{t('records.moved', { names: (after.moved ?? []).map((entry) => entry.name).join(', ') })}</Text>
+        <div className={styles.sides}>
+          <div>
+            <Text weight="semibold">{t('records.before')}</Text>
+            {list(before.order)}
+          </div>
+          <div>
+            <Text weight="semibold">{t('records.after')}</Text>
+            {list(after.order)}
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (record.kind === 'interruptionBudget') {
+    const cap = (value: number | null | undefined) => (value === null || value === undefined ? t('records.noCap') : String(value));
+    return (
+      <Table size="small" aria-label={t('records.settings.interruptionBudget')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell />
+            <TableHeaderCell>{t('records.before')}</TableHeaderCell>
+            <TableHeaderCell>{t('records.after')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(['perSession', 'perDay'] as const).map((field) => (
+            <TableRow key={field}>
+              <TableCell>{t(`records.${field}`)}</TableCell>
+              <TableCell>{cap(before[field])}</TableCell>
+              <TableCell>{cap(after[field])}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+  return null;
+}
 
 /** A date input's day as the start (or the end) of that day in the operator's zone. */
 function dayBound(day: string, end: boolean): string | undefined {
@@ -88,6 +161,11 @@ export function ConfigRecords({ projectId }: { readonly projectId: string }) {
             {configKinds.map((k) => (
               <option key={k.name} value={k.name}>
                 {t(`config:${k.name}.plural`)}
+              </option>
+            ))}
+            {configSettingNames.map((name) => (
+              <option key={name} value={name}>
+                {t(`configPages:records.settings.${name}`)}
               </option>
             ))}
           </Select>
@@ -143,7 +221,7 @@ export function ConfigRecords({ projectId }: { readonly projectId: string }) {
               <TableRow key={record.id}>
                 <TableCell>{format.format(new Date(record.at))}</TableCell>
                 <TableCell>{record.actor?.name ?? t('configPages:history.someone')}</TableCell>
-                <TableCell>{configKindOf(record.kind) ? t(`config:${record.kind}.title`) : record.kind}</TableCell>
+                <TableCell>{recordKindLabel(t, record.kind)}</TableCell>
                 <TableCell>{record.itemName}</TableCell>
                 <TableCell>
                   {t(`config:common.actions.${record.action}`)}
@@ -167,7 +245,8 @@ export function ConfigRecords({ projectId }: { readonly projectId: string }) {
               {open ? `${t(`config:common.actions.${open.action}`)} · ${open.itemName}` : ''}
             </DialogTitle>
             <DialogContent>
-              {open && openKind ? (
+              {open ? <RecordSides record={open} /> : null}
+              {open && openKind && open.action !== 'reorder' ? (
                 <DocumentDiff kind={openKind} before={documentOf(open.before)} after={documentOf(open.after)} beforeLabel={t('configPages:records.before')} afterLabel={t('configPages:records.after')} />
               ) : null}
             </DialogContent>

@@ -25,6 +25,7 @@ import { dotted, getAt, setAt, type Path } from './document-path';
 import { IdListField } from './id-list-field';
 import { firstEntryProblem } from './id-list';
 import { useContentTypeOptions, useCountryOptions, useLanguageOptions, useSkuOptions, type ReferenceOption } from './reference-options';
+import { CheckboxGroup } from '../forms/checkbox-group';
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -154,7 +155,7 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
       if (meta.source) return <ReferenceField meta={meta} path={path} fieldProps={fieldProps} value={value} many context={context} onChange={set} />;
       return (
         <Field {...fieldProps}>
-          <div className={styles.checks} role="group" aria-label={label}>
+          <CheckboxGroup className={styles.checks}>
             {(meta.options ?? []).map((option) => (
               <Checkbox
                 key={option.value}
@@ -164,7 +165,7 @@ export function DocumentField({ meta, path, context }: { readonly meta: ConfigFi
                 onChange={(_, data) => set(data.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
               />
             ))}
-          </div>
+          </CheckboxGroup>
         </Field>
       );
     }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListPage } from '@contract/envelope';
-import { configKindNames, configRecordActions, type ConfigRecord, type ConfigRecordAction } from '@contract/config';
+import { configKindNames, configRecordActions, configSettingNames, type ConfigRecord, type ConfigRecordAction } from '@contract/config';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { containsPattern, pageWindow, sortOf } from '../shared/list';
@@ -20,17 +20,20 @@ export interface ConfigRecordQuery {
 }
 
 const known = new Set<string>(configRecordActions);
+/** What the records list: every configuration kind and the settings recorded beside them. */
+const recorded: readonly string[] = [...configKindNames, ...configSettingNames];
 
 /**
  * The project's configuration history: the audit rows of every configuration kind (written by
- * ConfigRepository in the transaction of each change), newest first, with the documents before and
- * after so the console can show each record's diff.
+ * ConfigRepository in the transaction of each change) and of the settings recorded beside them (the
+ * interruption budget), newest first, with the documents before and after so the console can show
+ * each record's diff.
  */
 export class ConfigRecordsRepository {
   constructor(private readonly db: Database) {}
 
   async list(projectId: string, query: ConfigRecordQuery): Promise<ListPage<ConfigRecord>> {
-    const kinds = query.kind ? query.kind.filter((kind) => (configKindNames as readonly string[]).includes(kind)) : [...configKindNames];
+    const kinds = query.kind ? query.kind.filter((kind) => recorded.includes(kind)) : [...recorded];
     const conditions: (SQL | undefined)[] = [
       eq(auditLog.projectId, projectId),
       inArray(auditLog.entity, kinds.length > 0 ? kinds : ['']),

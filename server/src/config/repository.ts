@@ -473,8 +473,21 @@ export class ConfigRepository {
           continue;
         }
         const updated = await this.updateRow(tx, context, row, { sortOrder });
-        await this.record(tx, context, updated, 'reorder', { document: null, revision: null, sortOrder: row.sortOrder }, { document: null, revision: null, sortOrder });
         result.push({ id: row.id, version: updated.version, sortOrder });
+      }
+      // One record per reorder (issue 19 §5: one drag wrote a row per shifted item), naming the items
+      // that moved and keeping the order before and after.
+      const moved = movedItems(rows.map((row) => row.id), ids);
+      if (moved.length > 0) {
+        const named = (list: readonly string[]) => list.map((id) => ({ id, name: (byId.get(id) as ItemRow).name }));
+        const name = moved.map((id) => (byId.get(id) as ItemRow).name).join(', ');
+        await writeAudit(tx, context, {
+          entity: this.entity,
+          entityId: moved[0] as string,
+          action: 'reorder',
+          before: { document: null, revision: null, name, moved: named(moved), order: named(rows.map((row) => row.id)) },
+          after: { document: null, revision: null, name, moved: named(moved), order: named(ids) },
+        });
       }
       return result;
     });
@@ -671,4 +684,30 @@ export class ConfigRepository {
 /** Field errors of a document under the request's `draft` field, as the editor's form knows them. */
 function prefixed(errors: FieldErrors): FieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([path, error]) => [path === '' ? 'draft' : `draft.${path}`, error]));
+}
+
+/**
+ * The items a reorder moved: those outside the longest run that kept its relative order from
+ * `before` to `after` (one dragged item names itself, not every item it shifted), in `after`'s order.
+ */
+export function movedItems(before: readonly string[], after: readonly string[]): string[] {
+  const position = new Map(before.map((id, index) => [id, index]));
+  const seq = after.map((id) => position.get(id) ?? -1);
+  // Longest increasing subsequence of the old positions, by patience sorting with back links.
+  const tails: number[] = [];
+  const previous: number[] = Array.from({ length: seq.length }, () => -1);
+  for (const [index, value] of seq.entries()) {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((seq[tails[mid] as number] as number) < value) low = mid + 1;
+      else high = mid;
+    }
+    if (low > 0) previous[index] = tails[low - 1] as number;
+    tails[low] = index;
+  }
+  const kept = new Set<number>();
+  for (let index = tails[tails.length - 1] ?? -1; index >= 0; index = previous[index] as number) kept.add(index);
+  return after.filter((_, index) => !kept.has(index));
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import type { ListPage, ListQuery } from '@contract/envelope';
 import type { AuditEntity, AuditEntry } from '@contract/resources/projects';
 import type { SystemAuditEntity } from '@contract/resources/system';
-import type { ConfigKindName, ConfigRecordAction } from '@contract/config';
+import type { ConfigKindName, ConfigRecordAction, ConfigSettingName } from '@contract/config';
 import type { Database } from '../db/client';
 import { auditLog } from '../db/schema';
 import { containsPattern, pageWindow, sortOf } from '../shared/list';
@@ -35,9 +35,10 @@ export interface SourceChange {
 
 /**
  * Entities the audit log records: the project ones (readable per area), the global lists', and the
- * configuration kinds (entity = kind name, listed as config records).
+ * configuration kinds (entity = kind name, listed as config records) and the configuration's settings
+ * recorded beside them (the interruption budget).
  */
-export type RecordedEntity = AuditEntity | SystemAuditEntity | ConfigKindName;
+export type RecordedEntity = AuditEntity | SystemAuditEntity | ConfigKindName | ConfigSettingName;
 
 export type AuditAction = AuditEntry['action'] | ConfigRecordAction;
 

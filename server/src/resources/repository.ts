@@ -226,7 +226,7 @@ export class ResourceRepository {
         ? ({ field: 'deletedAt', dir: 'desc' } as const)
         : this.resource.orderable
           ? ({ field: 'sortOrder', dir: 'asc' } as const)
-          : ({ field: 'createdAt', dir: 'desc' } as const);
+          : (this.resource.defaultSort ?? ({ field: 'createdAt', dir: 'desc' } as const));
     const allowed = query.trashed && this.resource.trash ? [...this.resource.sortable, 'deletedAt'] : this.resource.sortable;
     const { field, dir } = parseSort(query.sort, allowed, fallback);
     const order = dir === 'asc' ? asc : desc;

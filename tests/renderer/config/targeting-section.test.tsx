@@ -1,19 +1,20 @@
 // @vitest-environment happy-dom
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteId } from '@contract/api';
 import type { Segment } from '@contract/api/commerce';
-import { newDraft, subscriptionPageKind } from '@contract/config';
+import { newDraft, popupKind, subscriptionPageKind } from '@contract/config';
 import { ErrorCode } from '@contract/errors';
 import { AppError } from '../../../renderer/src/bridge/app-error';
 import type * as CallApiModule from '../../../renderer/src/bridge/call-api';
 import { AudienceCheck } from '../../../renderer/src/config/audience-check';
 import { TargetingSection } from '../../../renderer/src/config/common-parts';
+import { DocumentField } from '../../../renderer/src/config/document-fields';
 import { buildResources } from '../../../renderer/src/i18n/resources';
 
 /**
@@ -28,6 +29,9 @@ vi.mock('../../../renderer/src/bridge/call-api', async (importOriginal) => {
   const original = await importOriginal<typeof CallApiModule>();
   return { ...original, callApi: (routeId: string, input: unknown) => api.call(routeId, input) as Promise<unknown> };
 });
+
+// The document fields reach the PAG preview, whose wasm URL import the test runner does not serve.
+vi.mock('../../../renderer/src/media/pag/libpag-wasm', () => ({ libpagWasm: () => Promise.reject(new Error('no wasm in tests')) }));
 
 // happy-dom rejects a cancelled animation's `finished` promise, which Fluent's motion never awaits.
 const animate = Element.prototype.animate;
@@ -199,5 +203,43 @@ describe('the audience check with segments', () => {
     expect(screen.getByText('用户未知（没有用户 ID，或还不是客户），而该项只面向部分用户分群。')).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: '用户' }), { target: { value: 'known' } });
     expect(await screen.findByText('该用户不在任何选定的用户分群中。')).toBeTruthy();
+  });
+});
+
+describe('checkbox groups (issue 19 §5)', () => {
+  it('name the Platforms group by its label and each checkbox by its own, in both languages', async () => {
+    render(
+      <Providers>
+        <Editor initial={draft()} onChange={() => undefined} />
+      </Providers>,
+    );
+    const group = screen.getByRole('group', { name: 'Platforms' });
+    expect(new Set(within(group).getAllByRole('checkbox').map((box) => box.id)).size).toBe(2);
+    expect(within(group).getByRole('checkbox', { name: 'iOS' })).toBeTruthy();
+    expect(within(group).getByRole('checkbox', { name: 'Android' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Platforms' })).toBeNull();
+    cleanup();
+    await i18n.changeLanguage('zh-CN');
+    render(
+      <Providers>
+        <Editor initial={draft()} onChange={() => undefined} />
+      </Providers>,
+    );
+    const zh = screen.getByRole('group', { name: '平台' });
+    expect(within(zh).getByRole('checkbox', { name: 'Android' })).toBeTruthy();
+    expect(within(zh).getByRole('checkbox', { name: 'iOS' })).toBeTruthy();
+  });
+
+  it('name a multiselect field’s group (a popup’s phone tiers) and each of its checkboxes', () => {
+    const meta = popupKind.documentMeta.phoneTiers;
+    if (!meta) throw new Error('popups have phoneTiers');
+    render(
+      <Providers>
+        <DocumentField meta={meta} path={['phoneTiers']} context={{ document: { phoneTiers: [] }, onChange: () => undefined, problems: {}, projectId: 'p1', disabled: false }} />
+      </Providers>,
+    );
+    const group = screen.getByRole('group', { name: 'Phone model tier' });
+    expect(new Set(within(group).getAllByRole('checkbox').map((box) => box.id)).size).toBe(3);
+    for (const name of ['Entry-level phones', 'Mid-range phones', 'High-end phones']) expect(within(group).getByRole('checkbox', { name })).toBeTruthy();
   });
 });

@@ -77,6 +77,7 @@ const commercePages = {
     description: 'The store is asked with the app’s own credentials; nothing changes until you import.',
     app: 'App',
     noApps: 'The project has no app yet.',
+    openAppSettings: 'Open the settings of {{app}}',
     kind: 'What to look up',
     kinds: {
       appleTransaction: 'App Store transaction id',

@@ -178,6 +178,13 @@ const configPages = {
     before: 'Before',
     after: 'After',
     empty: 'No records match.',
+    /** Settings recorded beside the kinds (contract/config/routes.ts `configSettingNames`). */
+    settings: { interruptionBudget: 'Interruption budget' },
+    order: 'Order',
+    moved: 'Moved: {{names}}',
+    perSession: 'Most popups per session',
+    perDay: 'Most popups per 24 hours',
+    noCap: 'No cap',
   },
 };
 

@@ -75,6 +75,7 @@ const commercePages: Translation<typeof enUS> = {
     description: '使用该应用自己的凭据向商店查询；在导入之前不会做任何更改。',
     app: '应用',
     noApps: '项目还没有应用。',
+    openAppSettings: '打开 {{app}} 的设置',
     kind: '查询内容',
     kinds: {
       appleTransaction: 'App Store 交易 ID',

@@ -176,6 +176,12 @@ const configPages: Translation<typeof enConfigPages> = {
     before: '修改前',
     after: '修改后',
     empty: '没有符合条件的记录。',
+    settings: { interruptionBudget: '打扰预算' },
+    order: '顺序',
+    moved: '移动了：{{names}}',
+    perSession: '每次会话最多弹窗数',
+    perDay: '每 24 小时最多弹窗数',
+    noCap: '不限',
   },
 };
 

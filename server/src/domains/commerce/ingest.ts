@@ -267,7 +267,9 @@ async function upsertSubscription(
         customerId,
         productId: values.productId,
         state: values.state,
-        autoRenew: values.autoRenew,
+        // A notification without renewal info (Apple's signedRenewalInfo is optional) does not know
+        // whether it renews: it keeps what an earlier one said instead of making it "Unknown" (issue 19 §5).
+        autoRenew: sql`coalesce(excluded.auto_renew, ${subscriptions.autoRenew})`,
         startedAt: sql`least(${subscriptions.startedAt}, excluded.started_at)`,
         expiresAt: values.expiresAt,
         graceExpiresAt: values.graceExpiresAt,

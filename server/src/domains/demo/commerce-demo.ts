@@ -1,5 +1,7 @@
 import type { androidpublisher_v3 } from '@googleapis/androidpublisher';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { customers } from '../../db/schema';
 import type { ChangeContext } from '../../resources/audit';
 import { recordAppUser } from '../commerce/app-users';
 import { ingestEvent, type IngestApp } from '../commerce/ingest';
@@ -82,11 +84,16 @@ async function appleCustomer(db: Database, app: DemoCommerceApps['ios'], i: numb
     const trial = n === 0 && (fate === 'trial' || i % 5 === 0);
     const tx = { ...base, transactionId: String(Number(original) + n), purchaseDate: purchased, expiresDate: purchased + (trial ? 7 : plan.days) * DAY, price: trial ? 0 : Math.round(plan.price * 1000), ...(trial ? { offerType: 1, offerDiscountType: 'FREE_TRIAL' } : {}) };
     last = purchased;
-    await ingestEvent(db, app, appleFact({ type: n === 0 ? 'SUBSCRIBED' : 'DID_RENEW', subtype: n === 0 ? 'INITIAL_BUY' : undefined, status: 1, uuid: `demo-apple-${i}-${n}`, at: purchased, bundleId: app.packageName, tx: { ...tx, appAccountToken: i % 4 === 0 ? undefined : uuidFor(user) } }), new Date(Math.min(purchased, now)));
+    // As the App Store sends them: with the renewal info, which says whether it renews (issue 19 §5).
+    const renewal = { originalTransactionId: original, autoRenewProductId: base.productId, productId: base.productId, autoRenewStatus: 1, environment: 'Production', signedDate: purchased };
+    await ingestEvent(db, app, appleFact({ type: n === 0 ? 'SUBSCRIBED' : 'DID_RENEW', subtype: n === 0 ? 'INITIAL_BUY' : undefined, status: 1, uuid: `demo-apple-${i}-${n}`, at: purchased, bundleId: app.packageName, tx: { ...tx, appAccountToken: i % 4 === 0 ? undefined : uuidFor(user) }, renewal }), new Date(Math.min(purchased, now)));
   }
   const lastTx = { ...base, transactionId: String(Number(original) + renewals), purchaseDate: last, expiresDate: last + plan.days * DAY, price: Math.round(plan.price * 1000), appAccountToken: i % 4 === 0 ? undefined : uuidFor(user) };
   const at = Math.min(last + plan.days * DAY, now - DAY);
-  if (fate === 'expired') await ingestEvent(db, app, appleFact({ type: 'EXPIRED', subtype: 'VOLUNTARY', status: 2, uuid: `demo-apple-${i}-end`, at, bundleId: app.packageName, tx: lastTx }), new Date(at));
+  if (fate === 'expired') {
+    const renewal = { originalTransactionId: original, autoRenewProductId: base.productId, productId: base.productId, autoRenewStatus: 0, expirationIntent: 1, environment: 'Production', signedDate: at };
+    await ingestEvent(db, app, appleFact({ type: 'EXPIRED', subtype: 'VOLUNTARY', status: 2, uuid: `demo-apple-${i}-end`, at, bundleId: app.packageName, tx: lastTx, renewal }), new Date(at));
+  }
   if (fate === 'billing_retry') await ingestEvent(db, app, appleFact({ type: 'DID_FAIL_TO_RENEW', status: 3, uuid: `demo-apple-${i}-end`, at, bundleId: app.packageName, tx: lastTx }), new Date(at));
   if (fate === 'grace') {
     const renewal = { originalTransactionId: original, autoRenewStatus: 1, gracePeriodExpiresDate: now + 6 * DAY, environment: 'Production', signedDate: at };
@@ -198,9 +205,13 @@ export async function seedDemoCommerce(db: Database, context: ChangeContext, app
   for (let i = 0; i < 32; i += 1) users.push(await googleCustomer(db, apps.android, i, now));
   for (const [k, user] of users.entries()) {
     if (k % 3 === 2) continue;
+    // The app is installed before its user is first seen (the first purchase): a fixed "days ago"
+    // put many installs after the purchases they made (issue 19 §5).
+    const [seen] = await db.select({ at: customers.firstSeenAt }).from(customers).where(and(eq(customers.projectId, context.projectId), eq(customers.appUserId, user)));
+    const installedAt = new Date(Math.min(seen?.at.getTime() ?? now, now) - (1 + (k % 5)) * DAY);
     await recordAppUser(db, context.projectId, user, {
       email: k % 6 === 0 ? `customer${k}@example.com` : null,
-      attributes: { language: languages[k % languages.length], appVersion: `3.${k % 4}.${k % 3}`, installedAt: new Date(now - (30 + k * 2) * DAY).toISOString() },
+      attributes: { language: languages[k % languages.length], appVersion: `3.${k % 4}.${k % 3}`, installedAt: installedAt.toISOString() },
       seenAt: new Date(now - (k % 10) * 3_600_000),
     });
   }

@@ -11,7 +11,8 @@ import { writeAudit, type ChangeContext } from '../../resources/audit';
  * A project's interruption budget (contract/config/interruption-budget.ts), one row per project in
  * `interruption_budgets`; no row means no caps at version 1. Every change names the version it was
  * based on (108007 when another came first), writes its audit row in the same transaction (shown in
- * the config records under Popups, action "policy"), and leaves the delivery API to recompile.
+ * the config records as the setting `interruptionBudget`, action `budget`), and leaves the delivery
+ * API to recompile.
  */
 export class InterruptionBudgetRepository {
   constructor(private readonly db: Database) {}
@@ -45,9 +46,9 @@ export class InterruptionBudgetRepository {
         if (inserted.length === 0) throw new AppError(ErrorCode.VersionConflict);
       }
       await writeAudit(tx, context, {
-        entity: 'popups',
+        entity: 'interruptionBudget',
         entityId: 'interruptionBudget',
-        action: 'policy',
+        action: 'budget',
         before: { name: 'Interruption budget', perSession: row?.perSession ?? null, perDay: row?.perDay ?? null },
         after: { name: 'Interruption budget', perSession: budget.perSession, perDay: budget.perDay },
       });
