@@ -7,6 +7,8 @@ import { integrationRoutes } from './integrations';
 import { configRoutes } from '../config';
 import { deliveryRoutes } from '../delivery/routes';
 import { feedbackRoutes } from '../delivery/feedback';
+import { affiliateDeliveryRoutes } from '../delivery/affiliate';
+import { affiliateRoutes } from './affiliates';
 import { mediaRoutes } from '../media';
 import { popupRoutes } from './popups';
 import { projectRoutes } from './projects';
@@ -23,6 +25,7 @@ export * from './preview';
 export * from './integrations';
 export * from './teams';
 export * from './system';
+export * from './affiliates';
 
 /** Every API route, by id. Server, main and renderer all read this one table. */
 export const routes = {
@@ -39,6 +42,8 @@ export const routes = {
   ...popupRoutes,
   ...deliveryRoutes,
   ...feedbackRoutes,
+  ...affiliateDeliveryRoutes,
+  ...affiliateRoutes,
   ...commerceRoutes,
 } as const;
 

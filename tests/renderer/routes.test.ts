@@ -62,7 +62,7 @@ describe('menu', () => {
       ['customers', ['/customers/index', '/customers/user-segmentation']],
       ['transactions', ['/transactions/index', '/transactions/manual-unlock']],
       ['projects', ['/projects']],
-      ['tools', ['/universal-tool/installation-package', '/universal-tool/trending', '/universal-tool/shield', '/universal-tool/type']],
+      ['tools', ['/universal-tool/installation-package', '/universal-tool/affiliate', '/universal-tool/trending', '/universal-tool/shield', '/universal-tool/type']],
       ['management', ['/management']],
       ['system', ['/system/countries', '/system/languages']],
     ]);

@@ -62,6 +62,8 @@ const expected: Readonly<Record<string, Rule>> = {
   ...configKindRules('retentionPopups', { trash: true, order: false }),
   ...configKindRules('popups', { trash: true, order: false }),
   ...configKindRules('installationPackages', { trash: true, order: false }, 'tools'),
+  ...configKindRules('affiliates', { trash: true, order: false }, 'tools'),
+  'affiliateCounts.list': 'tools:read',
   ...configKindRules('trending', { trash: true, order: true }, 'tools'),
   ...configKindRules('shields', { trash: true, order: false }, 'tools'),
   ...configKindRules('contentTypes', { trash: true, order: true }, 'tools'),
@@ -103,6 +105,7 @@ const expected: Readonly<Record<string, Rule>> = {
   'delivery.rules': 'public',
   'delivery.entitlements': 'public',
   'delivery.feedback': 'public',
+  'delivery.affiliateOpens': 'public',
   'delivery.previewConfig': 'public',
   'delivery.previewRules': 'public',
   'auth.requestPasswordReset': 'public',
@@ -387,6 +390,7 @@ describe('another project’s objects', () => {
     const startPage = await ok<{ id: string }>(built.app, t, 'startPages.create', { params: p, body: { draft: { name: 'Their start page' } } });
     const retentionPopup = await ok<{ id: string }>(built.app, t, 'retentionPopups.create', { params: p, body: { draft: { name: 'Their retention popup' } } });
     const installationPackage = await ok<{ id: string }>(built.app, t, 'installationPackages.create', { params: p, body: { draft: { name: 'Their package' } } });
+    const affiliate = await ok<{ id: string }>(built.app, t, 'affiliates.create', { params: p, body: { draft: { name: 'Their link' } } });
     const trending = await ok<{ id: string }>(built.app, t, 'trending.create', { params: p, body: { draft: { name: 'Their trending' } } });
     const shield = await ok<{ id: string }>(built.app, t, 'shields.create', { params: p, body: { draft: { name: 'Their shield' } } });
     const contentType = await ok<{ id: string }>(built.app, t, 'contentTypes.create', { params: p, body: { draft: { name: 'Their type', code: 'theirs' } } });
@@ -418,6 +422,7 @@ describe('another project’s objects', () => {
       startPages: startPage.id,
       retentionPopups: retentionPopup.id,
       installationPackages: installationPackage.id,
+      affiliates: affiliate.id,
       trending: trending.id,
       shields: shield.id,
       contentTypes: contentType.id,

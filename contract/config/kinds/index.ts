@@ -1,3 +1,4 @@
+import { affiliateKind } from './affiliates';
 import { bannerKind } from './banners';
 import { contentTypeKind } from './content-types';
 import { installationPackageKind } from './installation-packages';
@@ -10,7 +11,7 @@ import { startPageKind } from './start-pages';
 import { subscriptionPageKind } from './subscription-pages';
 import { trendingKind } from './trending';
 
-export { bannerKind, contentTypeKind, installationPackageKind, languageKind, popupKind, regionGroupKind, retentionPopupKind, shieldKind, startPageKind, subscriptionPageKind, trendingKind };
+export { affiliateKind, bannerKind, contentTypeKind, installationPackageKind, languageKind, popupKind, regionGroupKind, retentionPopupKind, shieldKind, startPageKind, subscriptionPageKind, trendingKind };
 
 /**
  * Every configuration kind, in the Management menu's order. A new kind is its declaration (with its
@@ -27,6 +28,7 @@ export const configKinds = [
   retentionPopupKind,
   // Universal tools (their menus' scope puts them under /universal-tool/, in the tools area).
   installationPackageKind,
+  affiliateKind,
   trendingKind,
   shieldKind,
   contentTypeKind,

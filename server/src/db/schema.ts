@@ -860,6 +860,30 @@ export const popupFeedback = pgTable(
   ],
 );
 
+/**
+ * Opens and installs through affiliate links, reported by the app through the delivery API
+ * (server/src/delivery/affiliate.ts): one row per link, device and event, kept by the unique index,
+ * so a repeated report inserts nothing. The console's counts are counts of these rows. A link
+ * deleted for ever takes its reports with it.
+ */
+export const affiliateReports = pgTable(
+  'affiliate_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => configItems.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    event: text('event', { enum: ['open', 'install'] }).notNull(),
+    platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('affiliate_reports_once').on(t.linkId, t.event, t.deviceId), check('affiliate_reports_event', sql`${t.event} in ('open', 'install')`)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Customers and transactions (contract/api/commerce.ts, server/src/domains/commerce)
 

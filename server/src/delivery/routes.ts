@@ -21,6 +21,7 @@ import { encodedReply, etagMatchesReply, negotiateCoding, representationOf } fro
 import { DeliveryEvents, EVENTS_HEARTBEAT_MS, type StreamLimits } from './events';
 import { WrongPasswordThrottle } from './preview-throttle';
 import { PREVIEW_LINK_KEY_PURPOSE } from './preview-settings';
+import { registerAffiliateReportRoute } from './affiliate';
 import { registerFeedbackRoute } from './feedback';
 import { verifyPreviewToken } from './preview-tokens';
 import { DATABASE_TIMEOUT_MS, withTimeout, type MemoReply } from './store';
@@ -362,5 +363,7 @@ export const deliveryDomain: DomainModule = {
     registerDeliveryRoutes(app, { ...deps, users: databaseUsers(deps.db) });
     // The app's answers to feedback popups.
     registerFeedbackRoute(app, deps);
+    // Opens and installs through affiliate links.
+    registerAffiliateReportRoute(app, deps);
   },
 };

@@ -12,6 +12,7 @@ import { AuditRepository } from '../resources/audit';
 import type { Clock } from '../shared/clock';
 import { AccessRepository } from './access/repository';
 import { AccessService } from './access/service';
+import { affiliatesDomain } from './affiliates/routes';
 import { authDomain } from './auth/routes';
 import { CatalogRepository } from './catalog/repository';
 import { catalogDomain } from './catalog/routes';
@@ -108,6 +109,7 @@ export const domainModules: readonly DomainModule[] = [
   systemDomain,
   configDomain,
   popupsDomain,
+  affiliatesDomain,
   commerceDomain,
   deliveryDomain,
   previewDomain,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@contract/api';
-import { configItemPath, contentTypeKind, draftProblems, installationPackageKind, newDraft, referencesOf, shieldKind, trendingKind } from '@contract/config';
+import { affiliateKind, configItemPath, contentTypeKind, draftProblems, installationPackageKind, newDraft, referencesOf, shieldKind, trendingKind } from '@contract/config';
 import { ErrorCode } from '@contract/errors';
+import { affiliateReportSchema } from '@contract/delivery/affiliate';
+import { AFFILIATE_LINK_PARAMETER, affiliateLimits, trackedUrl } from '@contract/config/kinds/affiliates';
 import { contentTypeCodeMax, contentTypeNameMax } from '@contract/config/kinds/content-types';
 import { isValidPattern, shieldLimits } from '@contract/config/kinds/shields';
 import { trendingLimits } from '@contract/config/kinds/trending';
@@ -158,5 +160,57 @@ describe('universal tools as kinds', () => {
     expect(configItemPath(contentTypeKind, 'p1', 'i1')).toBe('/universal-tool/type/i1?project=p1');
     expect(configItemPath(trendingKind, 'p 1')).toBe('/universal-tool/trending?project=p%201');
     expect(configItemPath({ consolePath: '/management/:projectId/banner' }, 'p1', 'i1')).toBe('/management/p1/banner/i1');
+  });
+});
+
+describe('affiliate links', () => {
+  const base = 'https://example.com/';
+  const aff = (extra: Record<string, unknown> = {}) =>
+    draftProblems(affiliateKind, { ...newDraft(affiliateKind, 'Spring', 'UTC'), partner: 'Acme Media', campaign: 'Spring', url: 'https://example.com/get', parameters: [{ key: 'utm_source', value: 'acme' }], ...extra });
+
+  it('take an https link of at most 2048 characters', () => {
+    expect(aff({ url: base + 'a'.repeat(2048 - base.length) })).toEqual({});
+    expect(aff({ url: base + 'a'.repeat(2049 - base.length) })).toEqual({ url: { key: 'validation.urlLength', params: { max: 2048 } } });
+    expect(aff({ url: 'http://example.com/get' })).toEqual({ url: { key: 'validation.httpsUrl' } });
+    expect(aff({ url: 'not a link' })).toEqual({ url: { key: 'validation.url' } });
+  });
+
+  it('name partner and campaign within the name limits: 64 with Chinese, 128 otherwise', () => {
+    for (const field of ['partner', 'campaign']) {
+      expect(aff({ [field]: '伙'.repeat(64) })).toEqual({});
+      expect(aff({ [field]: '伙'.repeat(65) })).toEqual({ [field]: { key: 'validation.nameLength', params: { max: 64 } } });
+      expect(aff({ [field]: 'p'.repeat(128) })).toEqual({});
+      expect(aff({ [field]: 'p'.repeat(129) })).toEqual({ [field]: { key: 'validation.nameLength', params: { max: 128 } } });
+      expect(aff({ [field]: '' })).toEqual({ [field]: { key: 'validation.required' } });
+    }
+  });
+
+  it('keep parameter names unique, URL-safe, and away from affiliate_link', () => {
+    expect(aff({ parameters: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] })).toEqual({ 'parameters.1.key': { key: 'validation.duplicate' } });
+    expect(aff({ parameters: [{ key: 'a b', value: '1' }] })).toEqual({ 'parameters.0.key': { key: 'validation.affiliateParameterKey' } });
+    expect(aff({ parameters: [{ key: AFFILIATE_LINK_PARAMETER, value: '1' }] })).toEqual({ 'parameters.0.key': { key: 'validation.affiliateReserved' } });
+    expect(aff({ parameters: Array.from({ length: affiliateLimits.parameters }, (_, i) => ({ key: `k${i}`, value: 'v' })) })).toEqual({});
+    expect(aff({ parameters: Array.from({ length: affiliateLimits.parameters + 1 }, (_, i) => ({ key: `k${i}`, value: 'v' })) })).toEqual({ parameters: { key: 'validation.itemsMax', params: { max: 20 } } });
+  });
+
+  it('build the tracked URL from the link, its parameters and the link id', () => {
+    const id = '0b6f6f7e-7f0a-4b59-9d2a-2f3c8b1e4a11';
+    expect(trackedUrl({ url: 'https://example.com/get?utm_source=old&x=1', parameters: [{ key: 'utm_source', value: 'acme & co' }, { key: 'campaign', value: '春' }] }, id)).toBe(
+      `https://example.com/get?utm_source=acme+%26+co&x=1&campaign=%E6%98%A5&affiliate_link=${id}`,
+    );
+    expect(trackedUrl({ url: 'not a link' }, id)).toBeNull();
+  });
+
+  it('are a universal tool at /universal-tool/affiliate with a counted report route in the delivery API', () => {
+    expect(affiliateKind.area).toBe('tools');
+    expect(affiliateKind.consolePath).toBe('/universal-tool/affiliate');
+    expect(routes['delivery.affiliateOpens']).toMatchObject({ method: 'POST', path: '/client/v1/:clientKey/affiliate-opens', auth: 'public' });
+    const body = affiliateReportSchema;
+    const linkId = '0b6f6f7e-7f0a-4b59-9d2a-2f3c8b1e4a11';
+    expect(body.safeParse({ linkId, deviceId: 'd'.repeat(128), event: 'install' }).success).toBe(true);
+    expect(body.safeParse({ linkId, deviceId: 'd'.repeat(129), event: 'open' }).success).toBe(false);
+    expect(body.safeParse({ linkId, deviceId: 'device one', event: 'open' }).success).toBe(false);
+    expect(body.safeParse({ linkId, deviceId: 'd', event: 'click' }).success).toBe(false);
+    expect(accessOf(routes['affiliateCounts.list'])).toEqual({ scope: 'project', area: 'tools', level: 'read' });
   });
 });
