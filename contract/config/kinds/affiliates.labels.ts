@@ -24,6 +24,7 @@ const enUS = {
   tracked: {
     copy: 'Copy the tracked URL',
     copied: 'Tracked URL copied.',
+    failed: 'The URL could not be copied. Select it and copy it by hand.',
     none: 'Enter a valid link first.',
   },
   counts: {
@@ -56,6 +57,7 @@ const zhCN: MessageShape<typeof enUS> = {
   tracked: {
     copy: '复制跟踪链接',
     copied: '已复制跟踪链接。',
+    failed: '无法复制该链接，请手动选中并复制。',
     none: '请先输入有效的链接。',
   },
   counts: {

@@ -49,6 +49,7 @@ import { useConfirm } from '../resources/confirm-dialog';
 import { usePendingChanges } from '../data/offline/use-offline';
 import { configRoute, useConfigList, useConfigMutation, useConfigPolicy } from './config-api';
 import { draftErrors } from './document-path';
+import { kindColumns } from './kind-columns';
 import { StatusBadges } from './status-badges';
 
 const useStyles = makeStyles({
@@ -282,6 +283,9 @@ export function ConfigList({
                 .map(([key, meta]) => (
                   <TableHeaderCell key={key}>{t(meta.labelKey)}</TableHeaderCell>
                 ))}
+              {(kindColumns[kind.name] ?? []).map((column) => (
+                <TableHeaderCell key={column.id}>{t(column.labelKey)}</TableHeaderCell>
+              ))}
               <TableHeaderCell>{t('configPages:list.status')}</TableHeaderCell>
               <TableHeaderCell>{t('configPages:list.updated')}</TableHeaderCell>
               {rowActions ? <TableHeaderCell>{t('configPages:list.actions')}</TableHeaderCell> : null}
@@ -324,6 +328,11 @@ export function ConfigList({
                   .map(([key, meta]) => (
                     <TableCell key={key}>{cellText(item.draft[key], meta.options, t)}</TableCell>
                   ))}
+                {(kindColumns[kind.name] ?? []).map((column) => (
+                  <TableCell key={column.id}>
+                    <column.cell projectId={projectId} item={item} items={items} />
+                  </TableCell>
+                ))}
                 <TableCell>
                   <StatusBadges item={item} />
                 </TableCell>
