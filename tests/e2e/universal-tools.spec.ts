@@ -6,7 +6,7 @@ test.describe.configure({ mode: 'serial' });
 
 /**
  * Issue 19 §3 in the console: the universal tools that are configuration kinds (installation
- * packages, content types, trending lists, shields) under "Universal tools" at /universal-tool/<segment>, each created,
+ * packages, affiliate links, content types, trending lists, shields) under "Universal tools" at /universal-tool/<segment>, each created,
  * edited, listed and filtered in English and in Chinese, with their own refusals at their fields
  * (a link of 2049 characters, a type code, a trending entry's type that names nothing, a blocklist
  * pattern that is no regular expression), the package link's QR code, and axe on each list and editor.
@@ -170,6 +170,48 @@ test('an installation package shows its link as a QR code and refuses a link of 
   await expectFound(page, 'Installation packages', 'Huawei e2e');
 });
 
+test('an affiliate link takes partner, campaign, link and parameters, and lists its tracked URL and counts', async ({ page }) => {
+  await openAs(page);
+  await openTool(page, 'Affiliates', 'Affiliates', 'affiliate');
+  await expectAxeClean(page);
+  await create(page, 'New affiliate link', 'Acme e2e', 'affiliate');
+
+  const nameRule = 'The name can have at most 128 characters (64 when it contains Chinese characters).';
+  const partner = page.getByRole('textbox', { name: 'Partner' });
+  await partner.fill('p'.repeat(129));
+  await expect(page.getByText(nameRule)).toBeVisible();
+  await partner.fill('Acme Media');
+  await expect(page.getByText(nameRule)).toBeHidden();
+  await page.getByRole('textbox', { name: 'Campaign' }).fill('Spring 2030');
+  const link = page.getByRole('textbox', { name: 'Link', exact: true });
+  const head = 'https://go.example.com/';
+  await link.fill(`${head}${'p'.repeat(2049 - head.length)}`);
+  await expect(page.getByText('A URL can have at most 2048 characters.')).toBeVisible();
+  await link.fill('https://go.example.com/get');
+  await expect(page.getByText('A URL can have at most 2048 characters.')).toBeHidden();
+  await page.getByRole('button', { name: 'Add to Parameters' }).click();
+  const parameter = page.getByRole('region', { name: 'Parameters 1' });
+  await parameter.getByRole('textbox', { name: 'Parameter name' }).fill('utm_source');
+  await parameter.getByRole('textbox', { name: 'Parameter value' }).fill('acme');
+  await save(page);
+  await expect(page.getByRole('button', { name: 'Publish to preview' })).toBeEnabled();
+  await expectAxeClean(page);
+
+  // Edited: a new campaign stays after a reload.
+  await page.getByRole('textbox', { name: 'Campaign' }).fill('Spring 2031');
+  await save(page);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Campaign' })).toHaveValue('Spring 2031');
+
+  await openTool(page, 'Affiliates', 'Affiliates', 'affiliate');
+  await expectFound(page, 'Affiliates', 'Acme e2e');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Acme e2e' }) });
+  await expect(row.getByText(/^https:\/\/go\.example\.com\/get\?utm_source=acme&affiliate_link=[0-9a-f-]{36}$/)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Copy the tracked URL' })).toBeVisible();
+  await expect(row.getByText('0 opens · 0 installs')).toBeVisible();
+  await expectAxeClean(page);
+});
+
 test('the same tools speak Chinese: created, edited, listed and found', async ({ page }) => {
   await openAs(page);
   await page.getByRole('button', { name: /Language/ }).click();
@@ -228,6 +270,24 @@ test('the same tools speak Chinese: created, edited, listed and found', async ({
   await expectAxeClean(page);
   await openTool(page, '屏蔽', '屏蔽', 'shield');
   await expectFound(page, '屏蔽', '审核屏蔽 e2e', '按名称搜索');
+
+  await openTool(page, '推广', '推广', 'affiliate');
+  await expectAxeClean(page);
+  await expectFound(page, '推广', 'Acme e2e', '按名称搜索');
+  await create(page, '新建推广链接', '春季推广 e2e', 'affiliate', '名称', '创建');
+  const partnerZh = page.getByRole('textbox', { name: '合作伙伴' });
+  await partnerZh.fill('伙'.repeat(65));
+  await expect(page.getByText('名称最多 64 个字符', { exact: false })).toBeVisible();
+  await partnerZh.fill('伙'.repeat(64));
+  await page.getByRole('textbox', { name: '推广活动' }).fill('春季活动');
+  await page.getByRole('textbox', { name: '链接', exact: true }).fill('http://go.example.com/cn');
+  await expect(page.getByText('请输入 https:// 地址。')).toBeVisible();
+  await page.getByRole('textbox', { name: '链接', exact: true }).fill('https://go.example.com/cn');
+  await save(page, '保存草稿', '草稿已保存。');
+  await expectAxeClean(page);
+  await openTool(page, '推广', '推广', 'affiliate');
+  await expectFound(page, '推广', '春季推广 e2e', '按名称搜索');
+  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: '春季推广 e2e' }) }).getByText('0 次打开 · 0 次安装')).toBeVisible();
 
   // Back to English, as the specs after this one expect to find the console.
   await page.evaluate("window.localStorage.removeItem('palette.locale')");

@@ -10,8 +10,8 @@ const enUS = {
     campaign: 'Campaign',
     url: 'Link',
     parameters: 'Parameters',
-    key: 'Name',
-    value: 'Value',
+    key: 'Parameter name',
+    value: 'Parameter value',
   },
   help: {
     url: 'An https address of at most 2048 characters.',
@@ -43,8 +43,8 @@ const zhCN: MessageShape<typeof enUS> = {
     campaign: '推广活动',
     url: '链接',
     parameters: '参数',
-    key: '名称',
-    value: '值',
+    key: '参数名',
+    value: '参数值',
   },
   help: {
     url: 'https 地址，最多 2048 个字符。',
