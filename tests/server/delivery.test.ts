@@ -132,6 +132,11 @@ describe('evaluated configuration', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
+    // A 304 carries what guides the cache (RFC 9110 §15.4.5), not the 200's other fields again.
+    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(again.headers.vary).toBe('Accept-Encoding');
+    expect(first.headers['content-security-policy']).toBeDefined();
+    expect([again.headers['content-security-policy'], again.headers['x-frame-options'], again.headers['x-content-type-options']]).toEqual([undefined, undefined, undefined]);
     const other = await get(`/client/v1/${iosKey}/config?platform=ios`, { 'if-none-match': '"something-else"' });
     expect(other.statusCode).toBe(200);
   });

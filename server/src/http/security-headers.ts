@@ -16,14 +16,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * Every reply gets the headers above, and `Cache-Control: no-store` unless its route chose its own
- * caching (stored media, the delivery API's public, revalidated configuration).
+ * caching (stored media, the delivery API's public, revalidated configuration) — except a 304: it
+ * carries only what guides the cache that kept the representation (ETag, Cache-Control, Vary, Date;
+ * RFC 9110 §15.4.5), since a cache merges a 304's fields into the stored reply, which already has
+ * the headers above. The delivery API answers most of its requests with 304s.
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every reply, the delivery API's many included,
   // and has nothing to wait for.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(SECURITY_HEADERS);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (reply.statusCode !== 304) {
+      reply.headers(SECURITY_HEADERS);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }
