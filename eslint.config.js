@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import { paletteI18nPlugin } from './renderer/eslint/no-literal-ui-strings.js';
+import { paletteImportsPlugin } from './eslint/no-cycle-counting-types.js';
 
 /** Layer rules of docs/ARCHITECTURE.md: imports point downward only. */
 const ours = (...folders) => folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `@${f}/*`]);
@@ -148,13 +149,15 @@ export default tseslint.config(
   },
   {
     // The renderer's import graph: layers point downward (no-restricted-paths) and no file reaches
-    // itself again, through static or lazy imports (no-cycle). eslint-plugin-import's node resolver
+    // itself again, through static, lazy or type-only imports (no-cycle-counting-types:
+    // eslint/no-cycle-counting-types.js, eslint-plugin-import's no-cycle with type imports counted,
+    // also used on the server below). eslint-plugin-import's node resolver
     // resolves the renderer's TypeScript files; `@contract` imports are left unresolved, which is
     // right for both rules: contract/ imports only itself, so no cycle can pass through it, and the
     // layers concern renderer folders only. (eslint-plugin-import-x was tried first: its resolver's
     // platform binaries are not all on the registry, which broke `npm ci` on a clean machine.)
     files: ['renderer/src/**/*.{ts,tsx}'],
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, 'palette-imports': paletteImportsPlugin },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'import/extensions': ['.ts', '.tsx', '.js'],
@@ -162,9 +165,22 @@ export default tseslint.config(
       'import/ignore': ['node_modules', '^@contract/'],
     },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'palette-imports/no-cycle-counting-types': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { basePath: fileURLToPath(new URL('.', import.meta.url)), zones: rendererLayerZones }],
     },
+  },
+  {
+    // The server's import graph has no circle either, type-only imports counted: a type-only circle
+    // still ties the files together (eslint/no-cycle-counting-types.js). `@contract` imports stay
+    // unresolved as in the renderer: contract/ imports only itself.
+    files: ['server/src/**/*.ts'],
+    plugins: { 'palette-imports': paletteImportsPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+      'import/extensions': ['.ts', '.js'],
+      'import/ignore': ['node_modules', '^@contract/'],
+    },
+    rules: { 'palette-imports/no-cycle-counting-types': ['error', { ignoreExternal: true }] },
   },
   {
     // No literal UI strings: every text goes through i18next (STYLE.md, "What we absorb" 4).
