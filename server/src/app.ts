@@ -105,7 +105,7 @@ export interface AppDeps {
   readonly deliveryRateLimit?: DeliveryRateLimits;
   /**
    * The App Store's and Google Play's addresses and Apple's trusted roots (APPLE_*, GOOGLE_* in
-   * config.ts); the real stores unless given. Tests pass their own chain and loopback fakes.
+   * env.ts); the real stores unless given. Tests pass their own chain and loopback fakes.
    */
   readonly stores?: StoreEndpoints;
 }
