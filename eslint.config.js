@@ -6,23 +6,66 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import { paletteI18nPlugin } from './renderer/eslint/no-literal-ui-strings.js';
+import { paletteImportsPlugin } from './eslint/no-cycle-counting-types.js';
 
 /** Layer rules of docs/ARCHITECTURE.md: imports point downward only. */
 const ours = (...folders) => folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `@${f}/*`]);
 /**
- * The renderer's layers, top to bottom (docs/ARCHITECTURE.md): a folder imports only folders
- * below it, lazy `import()`s included; folders on one line are peers and never import each other.
- * Folders not listed (i18n, lib, settings, theme, connectivity, pag-player) are leaves below these.
+ * The renderer's layers, top to bottom (docs/ARCHITECTURE.md): an entry imports only entries below
+ * it, lazy `import()`s included; entries on one line are peers and never import each other. Every
+ * folder of renderer/src is stated. An entry is a folder or a file of renderer/src; an entry inside
+ * another one's folder (`resources/projects`, `components/notices.ts`) is its own layer and is taken
+ * out of its parent's: `resources/` holds the generic list and form pieces and, until the folder move
+ * of issue 19 §4, the projects and system screens that use them; the notice bus and the
+ * connectivity store import nothing of ours, so every layer may use them. renderer/src/main.tsx, the
+ * entry, sits above them all. tests/main/layering.test.ts checks that every folder is stated.
  */
-const rendererLayers = [['app'], ['layout'], ['config'], ['pages', 'resources'], ['forms'], ['media'], ['components'], ['data'], ['bridge']];
+const rendererLayers = [
+  ['app'],
+  ['layout'],
+  ['config'],
+  ['pages', 'resources/projects', 'resources/system'],
+  ['commerce'],
+  ['resources'],
+  ['forms'],
+  ['media'],
+  ['components'],
+  ['data', 'i18n'],
+  ['connectivity'],
+  ['bridge'],
+  ['lib', 'settings', 'theme', 'pag-player', 'components/notices.ts', 'connectivity/connectivity-state.ts'],
+];
+const rendererRoot = './renderer/src';
 const layerMessage = `imports point downward only: ${rendererLayers.map((l) => l.join(' | ')).join(' → ')}.`;
+const layerEntries = rendererLayers.flat();
+/** The entries stated inside `entry`'s folder: their own layers, not `entry`'s. */
+const innerEntries = (entry) => layerEntries.filter((other) => other.startsWith(`${entry}/`));
+for (const entry of layerEntries) {
+  if (innerEntries(entry).some((inner) => inner.slice(entry.length + 1).includes('/'))) throw new Error(`layer entries nest one level deep: ${entry}`);
+}
+/** The files an entry holds: its folder (or file) without the entries stated inside it. */
+const layerTarget = (entry) => {
+  const inner = innerEntries(entry).map((other) => other.slice(entry.length + 1));
+  if (inner.length === 0) return `${rendererRoot}/${entry}`;
+  const others = `!(${inner.join('|')})`;
+  return [`${rendererRoot}/${entry}/${others}`, `${rendererRoot}/${entry}/${others}/**`];
+};
+// One zone per (entry, forbidden entry): the forbidden entry's inner entries that lie below the
+// importer (or are the importer) stay allowed (`except`, which no-restricted-paths takes per zone).
 const rendererLayerZones = rendererLayers.flatMap((line, depth) =>
-  line.map((folder) => ({
-    target: `./renderer/src/${folder}`,
-    from: [...rendererLayers.slice(0, depth).flat(), ...line.filter((peer) => peer !== folder)].map((above) => `./renderer/src/${above}`),
-    message: layerMessage,
-  })),
-).filter((zone) => zone.from.length > 0);
+  line.flatMap((entry) =>
+    [...rendererLayers.slice(0, depth).flat(), ...line.filter((peer) => peer !== entry)].map((forbidden) => {
+      const allowedInside = innerEntries(forbidden).filter((inner) => inner === entry || rendererLayers.findIndex((l) => l.includes(inner)) > depth);
+      return {
+        target: layerTarget(entry),
+        from: `${rendererRoot}/${forbidden}`,
+        ...(allowedInside.length > 0 ? { except: allowedInside.map((inner) => `./${inner.slice(forbidden.length + 1)}`) } : {}),
+        message: layerMessage,
+      };
+    }),
+  ),
+);
+export { rendererLayers };
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'net', 'url', 'stream', 'events'];
 
@@ -106,13 +149,15 @@ export default tseslint.config(
   },
   {
     // The renderer's import graph: layers point downward (no-restricted-paths) and no file reaches
-    // itself again, through static or lazy imports (no-cycle). eslint-plugin-import's node resolver
+    // itself again, through static, lazy or type-only imports (no-cycle-counting-types:
+    // eslint/no-cycle-counting-types.js, eslint-plugin-import's no-cycle with type imports counted,
+    // also used on the server below). eslint-plugin-import's node resolver
     // resolves the renderer's TypeScript files; `@contract` imports are left unresolved, which is
     // right for both rules: contract/ imports only itself, so no cycle can pass through it, and the
     // layers concern renderer folders only. (eslint-plugin-import-x was tried first: its resolver's
     // platform binaries are not all on the registry, which broke `npm ci` on a clean machine.)
     files: ['renderer/src/**/*.{ts,tsx}'],
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, 'palette-imports': paletteImportsPlugin },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'import/extensions': ['.ts', '.tsx', '.js'],
@@ -120,9 +165,22 @@ export default tseslint.config(
       'import/ignore': ['node_modules', '^@contract/'],
     },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'palette-imports/no-cycle-counting-types': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { basePath: fileURLToPath(new URL('.', import.meta.url)), zones: rendererLayerZones }],
     },
+  },
+  {
+    // The server's import graph has no circle either, type-only imports counted: a type-only circle
+    // still ties the files together (eslint/no-cycle-counting-types.js). `@contract` imports stay
+    // unresolved as in the renderer: contract/ imports only itself.
+    files: ['server/src/**/*.ts'],
+    plugins: { 'palette-imports': paletteImportsPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+      'import/extensions': ['.ts', '.js'],
+      'import/ignore': ['node_modules', '^@contract/'],
+    },
+    rules: { 'palette-imports/no-cycle-counting-types': ['error', { ignoreExternal: true }] },
   },
   {
     // No literal UI strings: every text goes through i18next (STYLE.md, "What we absorb" 4).

@@ -51,53 +51,29 @@ export interface MediaRule {
 /** The ratio tolerance when a rule gives none: 1%, enough for 1079 × 1920 but not 1080 × 1900. */
 export const DEFAULT_RATIO_TOLERANCE = 0.01;
 
-/**
- * Every rule id. Screens pick their field's rule by id (`mediaRules['startPage.image']`); the server
- * receives the id as the upload's `rule` field. Ids never change meaning once shipped: a stored
- * upload names the rule it was checked against.
- */
-export const mediaRuleIds = [
-  'paywall.background',
-  'paywall.titleImage',
-  'paywall.image',
-  'popup.image',
-  'popup.pag',
-  'banner.media',
-  'banner.music',
-  'home.icon',
-  'home.headFigure',
-  'home.thumbnail',
-  'home.cover',
-  'home.scenes',
-  'home.coverVideo',
-  'home.staticImage',
-  'retention.background',
-  'startPage.image',
-  'startPage.video',
-  'project.icon',
-] as const;
-export type MediaRuleId = (typeof mediaRuleIds)[number];
-export const mediaRuleIdSchema = z.enum(mediaRuleIds, { error: 'validation.enum' });
-
 const stillImages: ReadonlyArray<MediaType> = ['png', 'jpg', 'webp'];
 const anyImage: ReadonlyArray<MediaType> = ['png', 'jpg', 'webp', 'gif'];
 const videos: ReadonlyArray<MediaType> = ['mp4', 'mov'];
 const audio: ReadonlyArray<MediaType> = ['mp3', 'm4a', 'wav'];
 
-function rule<const Id extends MediaRuleId>(definition: MediaRule & { readonly id: Id }): MediaRule & { readonly id: Id } {
-  return Object.freeze({ ...definition, kinds: Object.freeze([...definition.kinds]), types: Object.freeze([...definition.types]) });
-}
+/** A rule as declared: everything but its id, which is its key in `mediaRuleDefinitions`. */
+export type MediaRuleDefinition = Omit<MediaRule, 'id'>;
 
 /**
  * The rules of the spec's screens (§3): subscription pages, popups, banners, home topics, retention
  * popups and the start page. Where the app shows the media full screen the size is exact (the start
  * page is drawn 1:1 on a 1080 × 1920 canvas); elsewhere it is a ratio with an upper bound, so a
  * designer may deliver a smaller export of the same shape.
+ *
+ * The one place a rule is written: its key is its id, and the ids, their schema and the rules with
+ * their ids (`mediaRuleIds`, `mediaRuleIdSchema`, `mediaRules`) are derived from it below. Screens
+ * pick their field's rule by id (`mediaRules[id]`); the server receives the id as the
+ * upload's `rule` field. Ids never change meaning once shipped: a stored upload names the rule it
+ * was checked against.
  */
-export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly id: Id } } = {
+const mediaRuleDefinitions = {
   /** Subscription page "image or video background": full screen, portrait. */
-  'paywall.background': rule({
-    id: 'paywall.background',
+  'paywall.background': {
     kinds: ['image', 'video'],
     types: [...stillImages, ...videos],
     maxBytes: 10 * MB,
@@ -105,48 +81,43 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     maxHeight: 2560,
     ratio: '9:16',
     maxDurationMs: 30_000,
-  }),
+  },
   /** Subscription page "title background image": a wide strip behind the title. */
-  'paywall.titleImage': rule({
-    id: 'paywall.titleImage',
+  'paywall.titleImage': {
     kinds: ['image'],
     types: stillImages,
     maxBytes: 1 * MB,
     maxWidth: 1080,
     maxHeight: 600,
-  }),
+  },
   /** Subscription page "image", "scene image", "original image". */
-  'paywall.image': rule({
-    id: 'paywall.image',
+  'paywall.image': {
     kinds: ['image'],
     types: anyImage,
     maxBytes: 2 * MB,
     maxWidth: 1080,
     maxHeight: 1920,
-  }),
+  },
   /** Image & Text popups: a 3:4 picture above the text. */
-  'popup.image': rule({
-    id: 'popup.image',
+  'popup.image': {
     kinds: ['image'],
     types: anyImage,
     maxBytes: 1 * MB,
     maxWidth: 1080,
     maxHeight: 1440,
     ratio: '3:4',
-  }),
+  },
   /** The popup's optional PAG animation file. */
-  'popup.pag': rule({
-    id: 'popup.pag',
+  'popup.pag': {
     kinds: ['pag'],
     types: ['pag'],
     maxBytes: 2 * MB,
     maxWidth: 1080,
     maxHeight: 1920,
     maxDurationMs: 10_000,
-  }),
+  },
   /** Banner media: an image or a short video, 2:1. */
-  'banner.media': rule({
-    id: 'banner.media',
+  'banner.media': {
     kinds: ['image', 'video'],
     types: [...anyImage, ...videos],
     maxBytes: 5 * MB,
@@ -154,70 +125,63 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     maxHeight: 1080,
     ratio: '2:1',
     maxDurationMs: 15_000,
-  }),
+  },
   /**
    * Banner music: the default music and each piece of the music list a "take the same" template
    * plays. MP3, M4A (AAC) or WAV; three minutes at most (a template's soundtrack, not an album), and
    * 10 MB, which holds three minutes of 320 kbit/s MP3 but under a minute of CD-quality WAV.
    */
-  'banner.music': rule({
-    id: 'banner.music',
+  'banner.music': {
     kinds: ['audio'],
     types: audio,
     maxBytes: 10 * MB,
     maxDurationMs: 180_000,
-  }),
+  },
   /** Home topic icon: a small square drawn at 64 pt (@2x). */
-  'home.icon': rule({
-    id: 'home.icon',
+  'home.icon': {
     kinds: ['image'],
     types: ['png', 'webp'],
     maxBytes: 100 * KB,
     width: 128,
     height: 128,
-  }),
+  },
   /** Home topic "head figure": the banner at the top of a topic page. */
-  'home.headFigure': rule({
-    id: 'home.headFigure',
+  'home.headFigure': {
     kinds: ['image'],
     types: anyImage,
     maxBytes: 1 * MB,
     maxWidth: 1080,
     maxHeight: 720,
     ratio: '3:2',
-  }),
+  },
   /** Home topic thumbnail: the square tile of a list. */
-  'home.thumbnail': rule({
-    id: 'home.thumbnail',
+  'home.thumbnail': {
     kinds: ['image'],
     types: anyImage,
     maxBytes: 500 * KB,
     maxWidth: 512,
     maxHeight: 512,
     ratio: '1:1',
-  }),
+  },
   /** Home topic cover image: a 3:4 card. */
-  'home.cover': rule({
-    id: 'home.cover',
+  'home.cover': {
     kinds: ['image'],
     types: anyImage,
     maxBytes: 1 * MB,
     maxWidth: 1080,
     maxHeight: 1440,
     ratio: '3:4',
-  }),
+  },
   /** Home topic "scenes" and "original material image". */
-  'home.scenes': rule({
-    id: 'home.scenes',
+  'home.scenes': {
     kinds: ['image'],
     types: stillImages,
     maxBytes: 2 * MB,
     maxWidth: 2160,
     maxHeight: 2160,
-  }),
+  },
   /** Home topic cover video: played in the 3:4 card. */
-  'home.coverVideo': rule({
-    id: 'home.coverVideo',
+  'home.coverVideo': {
     kinds: ['video'],
     types: videos,
     maxBytes: 20 * MB,
@@ -225,43 +189,39 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     maxHeight: 1440,
     ratio: '3:4',
     maxDurationMs: 30_000,
-  }),
+  },
   /** Home topic static image: the still shown before the cover video plays (same card). */
-  'home.staticImage': rule({
-    id: 'home.staticImage',
+  'home.staticImage': {
     kinds: ['image'],
     types: stillImages,
     maxBytes: 1 * MB,
     maxWidth: 1080,
     maxHeight: 1440,
     ratio: '3:4',
-  }),
+  },
   /** Retention popup background: a 3:4 card, exact so texts land where the designer put them. */
-  'retention.background': rule({
-    id: 'retention.background',
+  'retention.background': {
     kinds: ['image'],
     types: stillImages,
     maxBytes: 1 * MB,
     width: 750,
     height: 1000,
     ratio: '3:4',
-  }),
+  },
   /** Start page picture: drawn 1:1 full screen. */
-  'startPage.image': rule({
-    id: 'startPage.image',
+  'startPage.image': {
     kinds: ['image'],
     types: ['png', 'jpg'],
     maxBytes: 2 * MB,
     width: 1080,
     height: 1920,
     ratio: '9:16',
-  }),
+  },
   /**
    * Start page video: full screen, portrait, at most as long as a start page may show (10 s); the
    * picture, when there is one too, is its first frame and stand-in on slow devices.
    */
-  'startPage.video': rule({
-    id: 'startPage.video',
+  'startPage.video': {
     kinds: ['video'],
     types: videos,
     maxBytes: 10 * MB,
@@ -269,17 +229,46 @@ export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly 
     maxHeight: 1920,
     ratio: '9:16',
     maxDurationMs: 10_000,
-  }),
+  },
   /** Project icon: the square beside the project's name in the console, exact so it stays sharp. */
-  'project.icon': rule({
-    id: 'project.icon',
+  'project.icon': {
     kinds: ['image'],
     types: stillImages,
     maxBytes: 1 * MB,
     width: 512,
     height: 512,
-  }),
-};
+  },
+} satisfies Readonly<Record<string, MediaRuleDefinition>>;
+
+/** Every rule id: a key of `mediaRuleDefinitions`. */
+export type MediaRuleId = keyof typeof mediaRuleDefinitions;
+
+/** The rules of a set of definitions, by id, each carrying its id. */
+export type DefinedMediaRules<Id extends string> = { readonly [Key in Id]: MediaRuleDefinition & { readonly id: Key } };
+
+/** The rules of `definitions`, each with its key as its id, frozen; their ids in declaration order. */
+export function defineMediaRules<const Definitions extends Readonly<Record<string, MediaRuleDefinition>>>(
+  definitions: Definitions,
+): { readonly ids: readonly [keyof Definitions & string, ...(keyof Definitions & string)[]]; readonly rules: DefinedMediaRules<keyof Definitions & string> } {
+  type Id = keyof Definitions & string;
+  const ids = Object.keys(definitions) as Id[];
+  const [first, ...rest] = ids;
+  if (first === undefined) throw new Error('defineMediaRules: no rule');
+  const rules = Object.fromEntries(
+    ids.map((id) => {
+      const definition = definitions[id] as MediaRuleDefinition;
+      return [id, Object.freeze({ id, ...definition, kinds: Object.freeze([...definition.kinds]), types: Object.freeze([...definition.types]) })];
+    }),
+  ) as DefinedMediaRules<Id>;
+  return { ids: [first, ...rest], rules };
+}
+
+const defined = defineMediaRules(mediaRuleDefinitions);
+/** Every rule id, in declaration order. */
+export const mediaRuleIds: readonly [MediaRuleId, ...MediaRuleId[]] = defined.ids;
+export const mediaRuleIdSchema = z.enum(mediaRuleIds, { error: 'validation.enum' });
+/** Every rule, by id. */
+export const mediaRules: { readonly [Id in MediaRuleId]: MediaRule & { readonly id: Id } } = defined.rules;
 
 export function isMediaRuleId(id: string): id is MediaRuleId {
   return (mediaRuleIds as ReadonlyArray<string>).includes(id);
@@ -669,8 +658,11 @@ export type MediaUpload = z.infer<typeof mediaUploadSchema>;
 export const MEDIA_UPLOAD_PATH = '/api/v1/projects/:projectId/uploads';
 export const mediaUploadFields = { rule: 'rule', sha256: 'sha256', file: 'file' } as const;
 
-/** The rules as `GET /api/v1/media/rules` answers them (what the server enforces). */
-export const mediaRuleSchema = z.object({
+/**
+ * The rules as `GET /api/v1/media/rules` answers them (what the server enforces). Strict, so a
+ * property added to `MediaRule` but not here is refused rather than silently left out.
+ */
+export const mediaRuleSchema = z.strictObject({
   id: mediaRuleIdSchema,
   kinds: z.array(z.enum(mediaKinds)),
   types: z.array(z.enum(mediaTypes)),

@@ -12,7 +12,8 @@ import { AuthService, type SessionPolicy } from './domains/auth/service';
 import { OWASP_ARGON2ID, PasswordHasher, type PasswordHashingOptions } from './domains/auth/passwords';
 import { AUTH_LIMITS, type SignInLimits } from './domains/auth/rate-limit';
 import { OutboxRepository } from './domains/mail/repository';
-import { createDomains, domainModules } from './domains';
+import { createDomains } from './domains/build';
+import { domainModules } from './domains';
 import { seedDemoData, type DemoResult } from './domains/demo/seed';
 import { MemoryMediaStorage, type MediaStorage } from './domains/media/storage';
 import type { ServerDeps } from './domains/module';
@@ -104,7 +105,7 @@ export interface AppDeps {
   readonly deliveryRateLimit?: DeliveryRateLimits;
   /**
    * The App Store's and Google Play's addresses and Apple's trusted roots (APPLE_*, GOOGLE_* in
-   * config.ts); the real stores unless given. Tests pass their own chain and loopback fakes.
+   * env.ts); the real stores unless given. Tests pass their own chain and loopback fakes.
    */
   readonly stores?: StoreEndpoints;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig } from './env';
 import { buildOutageServer } from './delivery/outage-server';
 import { systemClock } from './shared/clock';
 import { openDatabase, type DatabaseHandle } from './db/client';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@contract/errors';
 import { enUS, zhCN } from '@contract/i18n';
@@ -11,11 +12,13 @@ import {
   checkMedia,
   checkMediaRequired,
   checkSizeMatch,
+  defineMediaRules,
   formatBytes,
   inspectMedia,
   mediaHint,
   mediaNameOf,
   mediaPreviewPath,
+  mediaRuleIdSchema,
   mediaRuleIds,
   mediaRules,
   mediaRuleSchema,
@@ -65,6 +68,29 @@ describe('media rules', () => {
       expect(mediaRuleSchema.safeParse(rule).success, id).toBe(true);
       expect(Object.isFrozen(rule)).toBe(true);
     }
+  });
+
+  it('takes a new rule from one entry: its id, its schema and the rule with its id derive from it', () => {
+    const extra = { kinds: ['image'], types: ['png'], maxBytes: 1024, width: 64, height: 64 } as const;
+    const { ids, rules } = defineMediaRules({ 'paywall.background': mediaRules['paywall.background'], 'test.badge': extra });
+    expect(ids).toEqual(['paywall.background', 'test.badge']);
+    expect(rules['test.badge']).toEqual({ id: 'test.badge', ...extra, kinds: ['image'], types: ['png'] });
+    expect(rules['paywall.background'].id).toBe('paywall.background');
+    expect(Object.isFrozen(rules['test.badge']) && Object.isFrozen(rules['test.badge'].types)).toBe(true);
+    expect(mediaRuleSchema.safeParse({ ...rules['test.badge'], id: 'home.icon' }).success).toBe(true);
+    // The real set is built the same way: every id the schema takes is a rule, and only those.
+    expect(mediaRuleIdSchema.options).toEqual([...mediaRuleIds]);
+    expect(mediaRuleIdSchema.safeParse('test.badge').success).toBe(false);
+  });
+
+  it('writes each rule id once in contract/media.ts (no id list, key and id field to keep in step)', () => {
+    const source = readFileSync(fileURLToPath(new URL('../../contract/media.ts', import.meta.url)), 'utf8');
+    for (const id of mediaRuleIds) expect(source.split(`'${id}'`).length - 1, id).toBe(1);
+  });
+
+  it('refuses a rule property the schema does not state', () => {
+    // GET /media/rules answers through mediaRuleSchema: a property added to MediaRule alone must fail here.
+    expect(mediaRuleSchema.safeParse({ ...mediaRules['home.icon'], minWidth: 10 }).success).toBe(false);
   });
 
   it('covers the screens of the spec', () => {

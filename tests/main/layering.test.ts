@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -98,5 +98,15 @@ describe('layering', () => {
     }
     const names = readFileSync(join(root, 'contract/ipc-names.ts'), 'utf8');
     expect(importsOf(names).filter((ref) => !ref.typeOnly)).toEqual([]);
+  });
+
+  it('states every renderer folder in the layer rule, once', async () => {
+    // A folder missing from eslint.config.js `rendererLayers` would import anything unchecked.
+    const config = (await import(pathToFileURL(join(root, 'eslint.config.js')).href)) as { rendererLayers: string[][] };
+    const entries = config.rendererLayers.flat();
+    const folders = readdirSync(join(root, 'renderer/src')).filter((entry) => statSync(join(root, 'renderer/src', entry)).isDirectory());
+    expect(folders.filter((folder) => !entries.includes(folder))).toEqual([]);
+    expect(entries.filter((entry) => !existsSync(join(root, 'renderer/src', entry)))).toEqual([]);
+    expect(new Set(entries).size).toBe(entries.length);
   });
 });

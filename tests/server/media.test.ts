@@ -11,7 +11,7 @@ import { ErrorCode, errorEntry } from '@contract/errors';
 import { mediaRuleIds, mediaRules, type MediaUpload } from '@contract/media';
 import { uploads } from '../../server/src/db/schema';
 import { LocalMediaStorage, S3MediaStorage, signV4, type MediaStorage } from '../../server/src/domains/media/storage';
-import { loadConfig, ConfigError } from '../../server/src/config';
+import { loadConfig, ConfigError } from '../../server/src/env';
 import { createTestApp, expectEnvelope } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { ok, projectWithTeam, type ProjectTeam } from './helpers/projects';

@@ -3,8 +3,7 @@ import { Home20Regular, MusicNote220Regular, Person20Regular, Sparkle20Regular }
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bannerPositions, textPlacements, type BannerPosition } from '@contract/config/kinds/banners';
-import { colourOr, isVideoPath, mediaSourceOf, PhoneFrame, recordOf, textOf } from './phone-frame';
-import type { PreviewLanguage, PreviewTheme } from './subscription-preview';
+import { colourOr, isVideoPath, mediaSourceOf, PhoneFrame, recordOf, textOf, type PreviewLanguage, type PreviewTheme } from './phone-frame';
 
 /**
  * A banner drawn where the app draws it: on the home screen's carousel or in its feed, on the

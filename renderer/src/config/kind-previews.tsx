@@ -11,7 +11,8 @@ import { PopupPhone } from './popups/popup-phone';
 import { BannerPreview } from './banner-preview';
 import { RetentionPopupPreview } from './retention-preview';
 import { StartPagePreview } from './start-page-preview';
-import { SubscriptionPagePreview, type PreviewLanguage, type PreviewTheme } from './subscription-preview';
+import type { PreviewLanguage, PreviewTheme } from './phone-frame';
+import { SubscriptionPagePreview } from './subscription-preview';
 
 const useStyles = makeStyles({ column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'center' } });
 

@@ -3,7 +3,11 @@ import { Battery1020Regular, CellularData120Regular, Wifi120Regular } from '@flu
 import type { ReactNode } from 'react';
 import { normalizeColour } from '@contract/validation';
 import { mediaPreviewPath } from '@contract/media';
-import type { PreviewLanguage, PreviewTheme } from './subscription-preview';
+
+/** The content language a preview shows. */
+export type PreviewLanguage = 'en-US' | 'zh-CN';
+/** The page style a preview is drawn in. */
+export type PreviewTheme = 'light' | 'dark';
 
 /**
  * The phone a kind's preview is drawn in: device, screen, status bar and home indicator, light or

@@ -2,7 +2,7 @@ import { Toolbar, ToolbarDivider, ToolbarRadioButton, ToolbarRadioGroup, type To
 import { WeatherMoon16Regular, WeatherSunny16Regular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PreviewLanguage, PreviewTheme } from './subscription-preview';
+import type { PreviewLanguage, PreviewTheme } from './phone-frame';
 
 export interface PreviewToolbarProps {
   readonly language: PreviewLanguage;

@@ -2,8 +2,7 @@ import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retentionTypes, type RetentionType } from '@contract/config/kinds/retention-popups';
-import { colourOr, mediaSourceOf, PhoneFrame, recordOf, textOf } from './phone-frame';
-import type { PreviewLanguage, PreviewTheme } from './subscription-preview';
+import { colourOr, mediaSourceOf, PhoneFrame, recordOf, textOf, type PreviewLanguage, type PreviewTheme } from './phone-frame';
 
 /**
  * A retention popup drawn as the app draws it, over a dimmed screen of the app, from a draft that

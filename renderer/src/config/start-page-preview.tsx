@@ -2,8 +2,7 @@ import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startPageSeconds } from '@contract/config/kinds/start-pages';
-import { mediaSourceOf, PhoneFrame, recordOf } from './phone-frame';
-import type { PreviewLanguage, PreviewTheme } from './subscription-preview';
+import { mediaSourceOf, PhoneFrame, recordOf, type PreviewLanguage, type PreviewTheme } from './phone-frame';
 
 /**
  * The start page drawn as the app shows it at launch: full screen, the video playing (muted, with

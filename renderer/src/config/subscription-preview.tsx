@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { appPalette, planPeriods } from '@contract/config/kinds/subscription-pages';
 import { mediaPreviewPath } from '@contract/media';
 import { percentOff } from '@contract/validation';
-import { PhoneFrame } from './phone-frame';
+import { PhoneFrame, type PreviewLanguage, type PreviewTheme } from './phone-frame';
 
 /**
  * A subscription page (paywall) drawn as the app draws it, inside a phone, from a draft that may be
@@ -26,9 +26,6 @@ import { PhoneFrame } from './phone-frame';
  * The preview is a picture, not a form: nothing in it is focusable or clickable, so it adds no tab
  * stop; its texts stay readable by screen readers, inside one labelled region.
  */
-
-export type PreviewLanguage = 'en-US' | 'zh-CN';
-export type PreviewTheme = 'light' | 'dark';
 
 export interface SubscriptionPagePreviewProps {
   /** The page's document as typed: any field may be missing or invalid. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ErrorCode } from '@contract/errors';
 import { useTranslation } from 'react-i18next';
 import { getBridge } from '../bridge/get-bridge';
-import { notify } from '../app/notices';
+import { notify } from '../components/notices';
 import { connectivityStore, offlineReason, type ConnectivityState, type OfflineReason } from './connectivity-state';
 
 /** What screens need to know about the connection. */

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { AuthRepository } from './auth/repository';
 import type { PasswordHasher } from './auth/passwords';
 import type { AuthService } from './auth/service';
-import type { Domains } from './index';
+import type { Domains } from './build';
 import type { OutboxRepository } from './mail/repository';
 import type { MediaStorage } from './media/storage';
 import type { SecretBox } from '../crypto/secret-box';
@@ -17,7 +17,7 @@ import type { StoreEndpoints } from './commerce/stores/endpoints';
 export interface ServerDeps {
   readonly db: Database;
   readonly clock: Clock;
-  /** The project domains' repositories and services, and access control (domains/index.ts). */
+  /** The project domains' repositories and services, and access control (domains/build.ts). */
   readonly domains: Domains;
   readonly auth: AuthService;
   readonly authRepository: AuthRepository;

@@ -4,8 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackAnswerTypes, popupPages, popupTypes, type FeedbackAnswerType, type PopupPage, type PopupType } from '@contract/config/kinds/popups';
 import { PagPreview } from '../../media/pag/pag-preview';
-import { mediaSourceOf, PhoneFrame, recordOf, textOf } from '../phone-frame';
-import type { PreviewLanguage, PreviewTheme } from '../subscription-preview';
+import { mediaSourceOf, PhoneFrame, recordOf, textOf, type PreviewLanguage, type PreviewTheme } from '../phone-frame';
 
 /**
  * A popup drawn as the app draws it, over a dimmed page of the app (the page it would show on),

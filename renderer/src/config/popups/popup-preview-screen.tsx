@@ -35,7 +35,7 @@ import { formatDateTime } from '../../lib/format';
 import { useInterfaceSettings } from '../../settings/settings-context';
 import { PreviewToolbar } from '../preview-toolbar';
 import { useCountryOptions, useLanguageOptions } from '../reference-options';
-import type { PreviewLanguage, PreviewTheme } from '../subscription-preview';
+import type { PreviewLanguage, PreviewTheme } from '../phone-frame';
 import { PopupPhone } from './popup-phone';
 import { initialPreviewForm, MAX_SESSION_MINUTES, previewContext, readPreviewData, type PopupPreviewForm } from './preview-context';
 import { popupReasonText } from './reason-text';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { databaseErrorDetail } from '../../db/constraints';
 import type { ChangeContext } from '../../resources/audit';
 import { ClientKeysRepository } from '../client-keys/repository';
-import { createDomains, type DomainDeps } from '../index';
+import { createDomains, type DomainDeps } from '../build';
 import { INVITATION_TTL_MS } from '../projects/service';
 import { ProjectsRepository } from '../projects/repository';
 import type { MediaStorage } from '../media/storage';

@@ -10,7 +10,7 @@ import { X509Certificate } from 'node:crypto';
  * revocation, as Apple's library recommends), Apple's and Google's own API and token addresses.
  * The overrides exist for a proxy in front of the stores and for tests, which bring their own
  * certificate chain and loopback fakes of the APIs (APPLE_ROOT_CERTIFICATES, APPLE_ONLINE_CHECKS,
- * APPLE_API_URL, GOOGLE_API_URL, GOOGLE_TOKEN_URL, GOOGLE_PUSH_CERTS_URL in config.ts).
+ * APPLE_API_URL, GOOGLE_API_URL, GOOGLE_TOKEN_URL, GOOGLE_PUSH_CERTS_URL in env.ts).
  */
 export interface StoreEndpoints {
   /** DER certificates the App Store's signatures must chain up to. */

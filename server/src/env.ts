@@ -6,7 +6,8 @@ import type { PrivateAddressPolicy } from './net/outbound-address';
 import { defaultStoreEndpoints, readRootCertificates, type StoreEndpoints } from './domains/commerce/stores/endpoints';
 
 /**
- * The server's environment, validated once at start.
+ * The server's environment, validated once at start. (Not to be confused with `config/` beside it:
+ * the configuration documents operators publish.)
  *
  * A bad value stops the process with a message naming the variable (fastify/demo's "environment is
  * validated at boot"), instead of surfacing later as a confusing runtime failure.

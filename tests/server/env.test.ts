@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultDataDir, loadConfig } from '../../server/src/config';
+import { ConfigError, defaultDataDir, loadConfig } from '../../server/src/env';
 import { GOOGLE_PUSH_CERTS_URL } from '../../server/src/domains/commerce/stores/google';
 import { OWASP_ARGON2ID, PasswordHasher, randomPassword, randomVerificationCode, PASSWORD_RULE } from '../../server/src/domains/auth/passwords';
 
