@@ -28,6 +28,13 @@ export async function loadActiveKeys(db: Database): Promise<KeyIndexSnapshot> {
  */
 export class KeyIndex {
   private byHash = new Map<string, ActiveClientKey>();
+  /**
+   * Keys found before, by what the client presented: the delivery API's every request presents one,
+   * mostly the same few, and hashing it again each time was a measurable part of a 304. Only keys
+   * that were found are kept (a flood of made-up keys fills nothing), at most as many as there are
+   * active keys, and all are forgotten with the snapshot they came from.
+   */
+  private found = new Map<string, ActiveClientKey>();
 
   constructor(snapshot?: KeyIndexSnapshot) {
     if (snapshot) this.replace(snapshot);
@@ -35,12 +42,17 @@ export class KeyIndex {
 
   replace(snapshot: KeyIndexSnapshot): void {
     this.byHash = new Map(snapshot.keys.map(({ keyHash, ...key }) => [keyHash, key]));
+    this.found = new Map();
   }
 
   /** The active key a client presents, or null (malformed, unknown, revoked, app in the trash). */
   find(presented: string): ActiveClientKey | null {
+    const known = this.found.get(presented);
+    if (known) return known;
     if (!clientKeyPattern.test(presented)) return null;
-    return this.byHash.get(hashClientKey(presented)) ?? null;
+    const key = this.byHash.get(hashClientKey(presented)) ?? null;
+    if (key && this.found.size < this.byHash.size) this.found.set(presented, key);
+    return key;
   }
 
   get size(): number {
