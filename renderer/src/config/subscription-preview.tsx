@@ -12,6 +12,7 @@ import { appPalette, planPeriods } from '@contract/config/kinds/subscription-pag
 import { mediaPreviewPath } from '@contract/media';
 import { percentOff } from '@contract/validation';
 import { PhoneFrame, type PreviewLanguage, type PreviewTheme } from './phone-frame';
+import { VisuallyHidden } from '../components/visually-hidden';
 
 /**
  * A subscription page (paywall) drawn as the app draws it, inside a phone, from a draft that may be
@@ -259,17 +260,6 @@ const useStyles = makeStyles({
   },
   /** Room under the button for the phone's home indicator (PhoneFrame draws it). */
   homeSpace: { height: '26px', flexShrink: 0 },
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
 });
 
 type Styles = ReturnType<typeof useStyles>;
@@ -335,7 +325,7 @@ function PlanCard({ plan, selected, tc, t, consoleLanguage, styles, dark }: Plan
           </span>
         ) : null}
       </span>
-      {selected ? <span className={styles.visuallyHidden}>{tc('preview.selected')}</span> : null}
+      {selected ? <VisuallyHidden>{tc('preview.selected')}</VisuallyHidden> : null}
     </li>
   );
 }

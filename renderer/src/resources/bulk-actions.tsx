@@ -8,6 +8,7 @@ import { notify } from '../components/notices';
 import { OnlineOnly } from '../components/offline/online-only';
 import { errorText } from '../i18n/error-text';
 import { useConfirm } from './confirm-dialog';
+import { VisuallyHidden } from '../components/visually-hidden';
 
 /**
  * Bulk actions of a list (issue 19), once for every list: a checkbox per row and a select-all in the
@@ -19,18 +20,6 @@ import { useConfirm } from './confirm-dialog';
  */
 
 const useStyles = makeStyles({
-  /** The select-all's name, read by screen readers and naming its column header (axe empty-table-header). */
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
   bar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -95,12 +84,11 @@ export type Selection<T extends { readonly id: string }> = ReturnType<typeof use
 /** The header's checkbox: checked when every shown row is selected, mixed when some are. */
 export function SelectAllCheckbox<T extends { readonly id: string }>({ selection, shown }: { readonly selection: Selection<T>; readonly shown: readonly T[] }) {
   const { t } = useTranslation('resource');
-  const styles = useStyles();
   const count = shown.filter((item) => selection.has(item.id)).length;
   const checked = count > 0 && count === shown.length ? true : count > 0 ? 'mixed' : false;
   return (
     <Checkbox
-      label={<span className={styles.visuallyHidden}>{t('resource:bulk.selectAll')}</span>}
+      label={<VisuallyHidden>{t('resource:bulk.selectAll')}</VisuallyHidden>}
       checked={checked}
       disabled={shown.length === 0}
       onChange={(_, data) => selection.setAll(shown, data.checked === true)}

@@ -17,6 +17,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProper
 import type { ResourceRecord } from './data-provider';
 import { ariaSort, type SortState } from './list-params';
 import { nextActiveIndex, windowSegments, withPinnedIndex, type GridKey } from './virtual-window';
+import { VisuallyHidden } from '../components/visually-hidden';
 
 /** Height of one row and of the header row, in pixels (Fluent's medium table size). */
 export const rowHeight = 44;
@@ -26,17 +27,6 @@ const prefetchRows = 100;
 const gridKeys: ReadonlySet<string> = new Set<GridKey>(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End']);
 
 const useStyles = makeStyles({
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
   scroll: {
     overflow: 'auto',
     position: 'relative',
@@ -325,7 +315,7 @@ export function ResourceTable(props: ResourceTableProps) {
               // The header names the column for screen readers only: an aria-label on an empty
               // header is not read as its text (axe empty-table-header).
               <TableHeaderCell style={layout.actions} className={mergeClasses(styles.actions, styles.actionsHead)}>
-                <span className={styles.visuallyHidden}>{props.actionsLabel}</span>
+                <VisuallyHidden>{props.actionsLabel}</VisuallyHidden>
               </TableHeaderCell>
             ) : null}
           </TableRow>
