@@ -23,7 +23,7 @@ import {
 import { ArrowSortDown16Regular, ArrowSortUp16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { platforms } from '@contract/resources/projects';
 import { PageHeader } from '../components/page-header';
 import { CountryPicker } from '../forms/country-picker';
@@ -36,6 +36,7 @@ import { ProjectPicker, useAreaProject } from './area-project';
 import { CustomerProfile } from './customer-profile';
 import { formatSpent, stateColor } from './format';
 import { customerPath } from './transactions-list';
+import { PrefetchLink } from '../components/prefetch-link';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
@@ -199,9 +200,9 @@ function CustomerList() {
                     return (
                       <TableRow key={customer.id}>
                         <TableCell>
-                          <RouterLink to={customerPath(projectId, customer.id)} className={styles.mono}>
+                          <PrefetchLink to={customerPath(projectId, customer.id)} className={styles.mono}>
                             {customer.appUserId}
-                          </RouterLink>
+                          </PrefetchLink>
                           {customer.email ? (
                             <Text size={200} block className={styles.muted}>
                               {customer.email}

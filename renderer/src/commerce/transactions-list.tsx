@@ -26,7 +26,6 @@ import {
 import { ArrowSortDown16Regular, ArrowSortUp16Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { stores, storeEnvironments, transactionStatuses, type TransactionRow } from '@contract/api/commerce';
 import { useApiQuery } from '../data/api-hooks';
 import { errorText } from '../i18n/error-text';
@@ -34,6 +33,7 @@ import { formatDateTime } from '../lib/format';
 import { PaginationBar } from '../resources/pagination-bar';
 import { useDebounced } from '../resources/use-debounced';
 import { dayBound, formatPrice, stateColor, statusColor } from './format';
+import { PrefetchLink } from '../components/prefetch-link';
 
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', marginBottom: tokens.spacingVerticalM },
@@ -179,9 +179,9 @@ export function TransactionsList({ projectId, customerId }: { readonly projectId
                 <TableRow key={row.id}>
                   <TableCell>{formatDateTime(row.purchasedAt, i18n.language)}</TableCell>
                   <TableCell>
-                    <RouterLink to={customerPath(projectId, row.customer.id)} className={styles.mono}>
+                    <PrefetchLink to={customerPath(projectId, row.customer.id)} className={styles.mono}>
                       {row.customer.appUserId}
-                    </RouterLink>
+                    </PrefetchLink>
                   </TableCell>
                   <TableCell>
                     {t(`stores.${row.store}`)}
@@ -311,7 +311,7 @@ export function TransactionDetails({ projectId, row, onClose }: { readonly proje
             )}
           </DialogContent>
           <DialogActions>
-            <RouterLink to={customerPath(projectId, row.customer.id)}>{t('transactions.detail.openCustomer')}</RouterLink>
+            <PrefetchLink to={customerPath(projectId, row.customer.id)}>{t('transactions.detail.openCustomer')}</PrefetchLink>
             <Button onClick={onClose}>{t('common:actions.close')}</Button>
           </DialogActions>
         </DialogBody>
