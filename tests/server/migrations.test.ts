@@ -36,6 +36,7 @@ describe('migrations', () => {
     expect(before.migrations).toBe(await journalLength());
     expect(before.tables).toEqual([
       'action_counts',
+      'affiliate_reports',
       'app_secrets',
       'apps',
       'audit_log',
