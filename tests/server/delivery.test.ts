@@ -258,7 +258,7 @@ describe('a reply a shared cache can keep (issue 18)', () => {
   });
 
   it('gives identity, gzip and br bodies strong ETags of their own, and says Vary: Accept-Encoding on every reply, 304s included', async () => {
-    for (let i = 0; i < 3; i += 1) await livePage(`Coded ${i}`, { description: 'Lorem ipsum '.repeat(60) });
+    for (let i = 0; i < 3; i += 1) await livePage(`Coded ${i}`, { description: 'Unlock every filter, effect and template. '.repeat(20) });
     const url = `/client/v1/${iosKey}/rules`;
     const identity = await get(url);
     const gzip = await get(url, { 'accept-encoding': 'gzip' });
